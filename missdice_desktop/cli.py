@@ -1,0 +1,160 @@
+"""The `missdice` command: start the app, or work on game records from a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from missdice_desktop import __version__
+from missdice_desktop.records import RecordError, load_record
+from missdice_desktop.rules import Game
+
+COMMANDS = ("replay",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The grammar of `missdice [options] [RECORD]`, which opens the window."""
+    parser = argparse.ArgumentParser(
+        prog="missdice",
+        description="Miss Dice Desktop: the scoresheet for Yahtzee, Yam's and Yacht. "
+        f"Opens the window; commands: {', '.join(COMMANDS)} (missdice COMMAND --help).",
+    )
+    parser.add_argument("--version", action="version", version=f"missdice {__version__}")
+    parser.add_argument(
+        "record", nargs="?", metavar="RECORD", help="a saved game (JSON) to open in the window"
+    )
+    return parser
+
+
+def build_command_parser() -> argparse.ArgumentParser:
+    """The grammar of the terminal commands."""
+    parser = argparse.ArgumentParser(prog="missdice")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    replay = commands.add_parser(
+        "replay",
+        help="check and score saved games",
+        description="Check game records and print their scores.",
+    )
+    replay.add_argument("files", nargs="+", metavar="FILE", help="game record (JSON)")
+    replay.add_argument("--json", action="store_true", help="print JSON instead of a sheet")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `missdice` console script; returns the exit status."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments and arguments[0] in COMMANDS:
+        options = build_command_parser().parse_args(arguments)
+        return replay(options.files, as_json=options.json)
+    options = build_parser().parse_args(arguments)
+    return start_app(options.record)
+
+
+def start_app(record: str | None) -> int:
+    """Open the window (the Qt side is imported only here)."""
+    try:
+        from missdice_desktop.ui.app import run
+    except ImportError as error:
+        print(f"missdice: the window cannot start: {error}", file=sys.stderr)
+        return 1
+    status: int = run(record)
+    return status
+
+
+def replay(files: Sequence[str], *, as_json: bool) -> int:
+    """Check and score each record; 2 when any of them is bad."""
+    results = []
+    status = 0
+    for path in files:
+        try:
+            game = load_record(path)
+        except RecordError as error:
+            print(f"missdice replay: {error}", file=sys.stderr)
+            status = 2
+            continue
+        results.append((path, game))
+    if as_json:
+        summaries = [summarize(path, game) for path, game in results]
+        if summaries:
+            payload: Any = summaries[0] if len(files) == 1 else summaries
+            print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        print("\n\n".join(format_sheet(path, game) for path, game in results))
+    return status
+
+
+def summarize(path: str, game: Game) -> dict[str, Any]:
+    """A game's scores as JSON-ready data."""
+    players = []
+    for name, sheet in zip(game.players, game.state.sheets, strict=True):
+        entry: dict[str, Any] = {
+            "name": name,
+            "boxes": {
+                box_id: sheet.scores[box_id]
+                for box_id in game.rules.box_ids
+                if box_id in sheet.scores
+            },
+            "upper_bonus": sheet.upper_bonus,
+            "yahtzee_bonus": sheet.yahtzee_bonus,
+        }
+        if sheet.ecart is not None:
+            entry["ecart"] = sheet.ecart
+        entry["total"] = sheet.total
+        players.append(entry)
+    return {
+        "file": path,
+        "game": game.rules.variant.id,
+        "finished": game.finished,
+        "players": players,
+        "winners": list(game.winners()) if game.finished else [],
+    }
+
+
+def format_sheet(path: str, game: Game) -> str:
+    """A game's scoresheet as a plain-text table."""
+    sheets = game.state.sheets
+    rows: list[tuple[str, list[str]]] = []
+    for box in game.rules.boxes:
+        rows.append(
+            (box.label, [str(s.scores[box.id]) if box.id in s.scores else "·" for s in sheets])
+        )
+    if game.rules.variant.upper_bonus is not None:
+        rows.append(("Upper bonus", [str(s.upper_bonus) for s in sheets]))
+    if game.rules.variant.ecart is not None:
+        rows.append(("Écart", [str(s.ecart) for s in sheets]))
+    if game.rules.variant.yahtzee_bonus:
+        rows.append(("Yahtzee bonus", [str(s.yahtzee_bonus) for s in sheets]))
+    rows.append(("Total", [str(s.total) for s in sheets]))
+    label_width = max(len(label) for label, _ in rows)
+    widths = [max(len(name), 4) for name in game.players]
+    options = ", ".join(f"{key}: {_option_text(value)}" for key, value in game.rules.options)
+    title = f"{path} — {game.rules.variant.name}" + (f" ({options})" if options else "")
+    lines = [
+        title,
+        " " * label_width
+        + "  "
+        + "  ".join(name.rjust(width) for name, width in zip(game.players, widths, strict=True)),
+    ]
+    for label, cells in rows:
+        if label == "Total":
+            lines.append("-" * len(lines[1]))
+        lines.append(
+            label.ljust(label_width)
+            + "  "
+            + "  ".join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True))
+        )
+    if game.finished:
+        winners = game.winners()
+        lines.append(("Winners: " if len(winners) > 1 else "Winner: ") + ", ".join(winners))
+    else:
+        lines.append(f"In progress: {game.players[game.current_player]} to play.")
+    return "\n".join(lines)
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)

@@ -1,0 +1,281 @@
+"""Game records: the JSON file format of a game (docs/game-record.md).
+
+One format serves the autosave, "Save as" files and share links. Loading replays every
+turn through the engine's own door, so a record is checked by the very rules that play.
+Every problem becomes one RecordError naming the file, the turn and the player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from missdice_desktop.rules import (
+    MAX_PLAYERS,
+    MAX_ROLLS,
+    EnterDice,
+    Game,
+    GridError,
+    Hold,
+    IllegalActionError,
+    InvalidDiceError,
+    Roll,
+    RulesError,
+    Score,
+    get_variant,
+    grid_from_mapping,
+    make_dice,
+)
+
+RECORD_FORMAT = "missdice-game"
+RECORD_VERSION = 1
+HOUSE_GAME = "house"
+MAX_RECORD_BYTES = 5_000_000
+_KNOWN_KEYS = {"format", "version", "game", "options", "players", "turns", "grid", "current"}
+_TURN_KEYS = {"player", "dice", "rolls", "box"}
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read or does not follow the rules."""
+
+    def __init__(
+        self, message: str, *, source: str = "", turn: int | None = None, player: str | None = None
+    ) -> None:
+        self.source = source
+        self.turn = turn
+        self.player = player
+        self.detail = message
+        where = [source] if source else []
+        if turn is not None:
+            where.append(f"turn {turn}" + (f" ({player})" if player else ""))
+        super().__init__(": ".join([*where, message]))
+
+
+def game_from_record(data: Any, *, source: str = "") -> Game:
+    """Replay a parsed record into a Game; RecordError says what is wrong and where."""
+    if not isinstance(data, Mapping):
+        raise RecordError("not a game record (expected a JSON object)", source=source)
+    if data.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a game record (format is not {RECORD_FORMAT!r})", source=source)
+    if data.get("version") != RECORD_VERSION:
+        raise RecordError(
+            f"unsupported record version {data.get('version')!r} "
+            f"(this program reads version {RECORD_VERSION})",
+            source=source,
+        )
+    try:
+        game = _new_game(data)
+    except (RulesError, GridError, IllegalActionError) as error:
+        raise RecordError(str(error), source=source) from None
+    turns = data.get("turns", [])
+    if not isinstance(turns, list):
+        raise RecordError("turns must be a list", source=source)
+    for number, turn in enumerate(turns, 1):
+        player = game.players[game.current_player]
+        try:
+            if game.finished:
+                raise RecordError("more turns than boxes: the game was already over")
+            _replay_turn(game, turn)
+        except (RecordError, InvalidDiceError, IllegalActionError) as error:
+            detail = error.detail if isinstance(error, RecordError) else str(error)
+            raise RecordError(detail, source=source, turn=number, player=player) from None
+    if "current" in data and data["current"] is not None:
+        try:
+            _replay_current(game, data["current"])
+        except (RecordError, InvalidDiceError, IllegalActionError) as error:
+            detail = error.detail if isinstance(error, RecordError) else str(error)
+            raise RecordError(f"current turn: {detail}", source=source) from None
+    return game
+
+
+def _new_game(data: Mapping[str, Any]) -> Game:
+    game_id = data.get("game")
+    if not isinstance(game_id, str):
+        raise RulesError('game must name a scoresheet, e.g. "yahtzee"')
+    if game_id == HOUSE_GAME:
+        if "grid" not in data:
+            raise RulesError("a house game needs its grid")
+        variant = grid_from_mapping(data["grid"])
+    else:
+        variant = get_variant(game_id)
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise RulesError("options must be an object")
+    players = data.get("players")
+    if (
+        not isinstance(players, list)
+        or not 1 <= len(players) <= MAX_PLAYERS
+        or not all(isinstance(name, str) and name.strip() for name in players)
+    ):
+        raise RulesError(f"players must be a list of 1 to {MAX_PLAYERS} names")
+    extra = {key: value for key, value in data.items() if key not in _KNOWN_KEYS}
+    return Game(variant.configure(options), players, extra=extra)
+
+
+def _replay_turn(game: Game, turn: Any) -> None:
+    if not isinstance(turn, Mapping):
+        raise RecordError("a turn must be an object")
+    expected = game.current_player
+    if turn.get("player") != expected or isinstance(turn.get("player"), bool):
+        raise RecordError(
+            f"out of order: player {expected} ({game.players[expected]}) plays "
+            f"this turn, the record says {turn.get('player')!r}"
+        )
+    if "dice" not in turn:
+        raise RecordError("dice are missing")
+    dice = make_dice(_list(turn["dice"], "dice"))
+    _replay_dice(game, dice, turn.get("rolls"))
+    box = turn.get("box")
+    if not isinstance(box, str):
+        raise RecordError("box is missing")
+    extra = {key: value for key, value in turn.items() if key not in _TURN_KEYS}
+    game.apply(Score(box, extra))
+
+
+def _replay_current(game: Game, current: Any) -> None:
+    if game.finished:
+        raise RecordError("the game is over")
+    if not isinstance(current, Mapping):
+        raise RecordError("must be an object")
+    if current.get("player") != game.current_player:
+        raise RecordError(f"player {game.current_player} plays now")
+    if current.get("dice") is None:
+        return
+    _replay_dice(game, make_dice(_list(current["dice"], "dice")), current.get("rolls"))
+    held = current.get("held", [])
+    if (
+        not isinstance(held, list)
+        or len(held) > len(game.held)
+        or not all(isinstance(flag, bool) for flag in held)
+    ):
+        raise RecordError("held must be a list of true/false, one per die")
+    for index, flag in enumerate(held):
+        if flag:
+            game.apply(Hold(index, True))
+
+
+def _replay_dice(game: Game, dice: tuple[int, ...], rolls: Any) -> None:
+    if rolls is None or rolls == []:
+        game.apply(EnterDice(dice))
+        return
+    rolls = _list(rolls, "rolls")
+    if len(rolls) > MAX_ROLLS:
+        raise RecordError(f"{len(rolls)} rolls: at most {MAX_ROLLS} per turn")
+    checked = [make_dice(_list(roll, "each roll")) for roll in rolls]
+    if checked[-1] != dice:
+        raise RecordError("the last roll must equal the dice scored")
+    for roll in checked:
+        game.apply(Roll(roll))
+
+
+def _list(value: Any, name: str) -> Sequence[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"{name} must be a list")
+    return value
+
+
+def record_from_game(game: Game) -> dict[str, Any]:
+    """The record of `game` as JSON-ready data, unknown keys of a loaded record kept."""
+    variant = game.rules.variant
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "game": HOUSE_GAME if variant.grid is not None else variant.id,
+        "options": game.rules.option_values,
+        "players": list(game.players),
+        "turns": [],
+    }
+    if variant.grid is not None:
+        record["grid"] = dict(variant.grid)
+    for scored in game.state.scored_turns:
+        turn: dict[str, Any] = {"player": scored.player, "dice": list(scored.dice)}
+        if scored.rolls:
+            turn["rolls"] = [list(roll) for roll in scored.rolls]
+        turn["box"] = scored.box
+        turn.update(scored.extra)
+        record["turns"].append(turn)
+    in_progress = game.state.turn
+    if in_progress.dice is not None and not game.finished:
+        current: dict[str, Any] = {"player": in_progress.player, "dice": list(in_progress.dice)}
+        if in_progress.rolls:
+            current["rolls"] = [list(roll) for roll in in_progress.rolls]
+        if any(in_progress.held):
+            current["held"] = list(in_progress.held)
+        record["current"] = current
+    for key, value in game.extra.items():
+        record.setdefault(key, value)
+    return record
+
+
+def dumps_record(game: Game) -> str:
+    """The record of `game` as JSON text, one turn a line so that people can read it."""
+    lines = []
+    for key, value in record_from_game(game).items():
+        if key == "turns" and value:
+            turns = ",\n".join(f"    {_compact(turn)}" for turn in value)
+            lines.append(f'  "turns": [\n{turns}\n  ]')
+        else:
+            lines.append(f"  {json.dumps(key)}: {_compact(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def loads_record(text: str, *, source: str = "") -> Game:
+    """Parse JSON text and replay it."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"not JSON ({error.msg} at line {error.lineno}, column {error.colno})", source=source
+        ) from None
+    return game_from_record(data, source=source)
+
+
+def load_record(path: str | os.PathLike[str]) -> Game:
+    """Read and replay a game record file."""
+    source = str(path)
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise RecordError(
+            f"cannot read the file ({error.strerror or error})", source=source
+        ) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError("file too large for a game record", source=source)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("not a text file (UTF-8 JSON expected)", source=source) from None
+    return loads_record(text, source=source)
+
+
+def save_record(path: str | os.PathLike[str], game: Game) -> None:
+    """Write the record of `game` atomically: a crash never leaves a half-written file."""
+    write_atomically(Path(path), dumps_record(game))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to a temporary file beside `path`, then rename it over `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+    )
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

@@ -1,0 +1,1 @@
+"""The Qt desktop window: views, Qt models over the engine, and their controllers."""
