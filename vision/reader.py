@@ -18,6 +18,7 @@ F32 = npt.NDArray[np.float32]
 _MAX_SIDE = 1280
 _LEVELS = 4
 _BLOCK = 15
+DEBUG: list[tuple[str, float, float]] | None = None
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class Pip:
     dark: bool
 
 
-def _prepare(frame: U8) -> tuple[U8, float]:
+def _prepare(frame: U8) -> tuple[U8, U8, float]:
     if frame.ndim != 3 or frame.shape[2] != 3:
         raise ValueError("read_dice expects an HxWx3 BGR frame")
     h, w = frame.shape[:2]
@@ -46,7 +47,7 @@ def _prepare(frame: U8) -> tuple[U8, float]:
     # The darkest channel makes black, blue and red pips all dark on a white face, and white
     # pips bright on a red or black face.
     chan: U8 = np.asarray(cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2]))
-    return chan, scale
+    return frame, chan, scale
 
 
 def _blob_masks(level: U8) -> list[tuple[U8, bool]]:
@@ -112,11 +113,16 @@ def find_pips(chan: U8) -> list[Pip]:
                 cx, cy = float(cents[i][0]) * scale, float(cents[i][1]) * scale
                 r = math.sqrt(area / math.pi) * scale
                 contrast, face, spread = _measure(chan, cx, cy, r, dark)
-                if contrast < 0.22:
+                if contrast < 0.35 or abs(contrast) * max(face, 1.0) < 1.6 * spread:
                     continue
                 found.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark))
         level = cv2.pyrDown(level)
         scale *= 2
+    darks = [p for p in found if p.dark]
+    found = [
+        p for p in found
+        if p.dark or not any(math.hypot(p.x - q.x, p.y - q.y) < 1.2 * p.r for q in darks)
+    ]
     return _suppress(found)
 
 
@@ -188,39 +194,145 @@ def group_pips(chan: U8, pips: list[Pip]) -> list[list[Pip]]:
     return list(groups.values())
 
 
-def _accept(group: list[Pip]) -> bool:
-    if len(group) > 6:
-        return False
-    if len(group) == 1:
-        p = group[0]
-        return p.contrast > 0.35 and p.face_std < 0.25 * p.face and p.elong < 1.8
-    return True
+@dataclass(frozen=True)
+class Die:
+    """A die body found by growing its face colour out from a pip, and the pips on it."""
+
+    pips: tuple[Pip, ...]
+    center: tuple[float, float]
+    size: tuple[float, float]
+    angle: float
+    area: float
+    cut: bool
 
 
-def _die_from_group(group: list[Pip], scale: float) -> DieReading:
-    xs = np.array([p.x for p in group])
-    ys = np.array([p.y for p in group])
-    r = float(np.mean([p.r for p in group]))
-    cx, cy = float(xs.mean()), float(ys.mean())
-    side = 6.0 * r
-    if len(group) > 1:
-        span = float(max(xs.max() - xs.min(), ys.max() - ys.min()))
-        side = max(side, span + 4.0 * r)
-    conf = float(min(1.0, np.mean([p.contrast for p in group]) * 1.5))
+def _ring_colour(img: U8, p: Pip) -> tuple[float, float, float]:
+    h, w = img.shape[:2]
+    rad = math.ceil(2.5 * p.r) + 1
+    x0, x1 = max(0, round(p.x) - rad), min(w, round(p.x) + rad + 1)
+    y0, y1 = max(0, round(p.y) - rad), min(h, round(p.y) + rad + 1)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    d2 = ((xx - p.x) ** 2 + (yy - p.y) ** 2) / (p.r * p.r)
+    ring = img[y0:y1, x0:x1][(d2 > 1.7**2) & (d2 < 2.5**2)]
+    if ring.size == 0:
+        return (p.face, p.face, p.face)
+    med = np.median(ring, axis=0)
+    return (float(med[0]), float(med[1]), float(med[2]))
+
+
+def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
+    """Grow a die body from each unclaimed pip and collect the pips it covers."""
+    h, w = img.shape[:2]
+    colours = [_ring_colour(img, p) for p in pips]
+    claimed = [False] * len(pips)
+    dice: list[Die] = []
+    order = sorted(range(len(pips)), key=lambda k: -pips[k].contrast * pips[k].r)
+    for k in order:
+        if claimed[k]:
+            continue
+        seed = pips[k]
+        rmax = max(
+            q.r for q in pips
+            if q.dark == seed.dark and math.hypot(q.x - seed.x, q.y - seed.y) < 12 * seed.r
+        )
+        half = math.ceil(16 * rmax) + 2
+        x0, x1 = max(0, round(seed.x) - half), min(w, round(seed.x) + half + 1)
+        y0, y1 = max(0, round(seed.y) - half), min(h, round(seed.y) + half + 1)
+        roi = img[y0:y1, x0:x1].copy()
+        near = [
+            j for j, q in enumerate(pips)
+            if x0 - 2 * q.r <= q.x < x1 + 2 * q.r and y0 - 2 * q.r <= q.y < y1 + 2 * q.r
+        ]
+        # Pips are painted over with the colour around them so the fill crosses them.
+        for j in near:
+            q = pips[j]
+            c = colours[j]
+            cv2.circle(
+                roi, (round(q.x) - x0, round(q.y) - y0), max(1, math.ceil(1.4 * q.r)),
+                (c[0], c[1], c[2]), -1,
+            )
+        col = colours[k]
+        tol = tuple(10.0 + 0.12 * v for v in col)
+        mask = np.zeros((roi.shape[0] + 2, roi.shape[1] + 2), np.uint8)
+        sx = min(max(round(seed.x) - x0, 0), roi.shape[1] - 1)
+        sy = min(max(round(seed.y) - y0, 0), roi.shape[0] - 1)
+        flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
+        cv2.floodFill(roi, mask, (sx, sy), (0, 0, 0), tol + (0.0,), tol + (0.0,), flags)
+        body = mask[1:-1, 1:-1]
+        area = float(cv2.countNonZero(body))
+        claimed[k] = True
+        rh, rw = body.shape
+        touches_roi = (
+            (x0 > 0 and body[:, 0].any()) or (x1 < w and body[:, -1].any())
+            or (y0 > 0 and body[0, :].any()) or (y1 < h and body[-1, :].any())
+        )
+        cut = bool(
+            (x0 == 0 and body[:, 0].any()) or (x1 == w and body[:, -1].any())
+            or (y0 == 0 and body[0, :].any()) or (y1 == h and body[-1, :].any())
+        )
+        members = [
+            j for j in near
+            if pips[j].dark == seed.dark and 0 <= round(pips[j].y) - y0 < rh and 0 <= round(pips[j].x) - x0 < rw
+            and body[round(pips[j].y) - y0, round(pips[j].x) - x0]
+        ]
+        for j in members:
+            claimed[j] = True
+        if touches_roi or area < (4.5 * seed.r) ** 2:
+            if DEBUG is not None:
+                DEBUG.append(("roi" if touches_roi else "small", seed.x, seed.y))
+            continue
+        pts = cv2.findNonZero(body)
+        (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
+        if area < 0.55 * bw * bh or max(bw, bh) > 2.2 * min(bw, bh):
+            if DEBUG is not None:
+                DEBUG.append(("shape", seed.x, seed.y))
+            continue
+        dice.append(
+            Die(
+                tuple(pips[j] for j in members),
+                (cx + x0, cy + y0),
+                (bw, bh),
+                ang,
+                area,
+                cut,
+            )
+        )
+    return dice
+
+
+def top_face(pips: tuple[Pip, ...]) -> tuple[Pip, ...]:
+    """The pips of the face turned most toward the camera.
+
+    Pips on side faces are foreshortened: their short axis shrinks with the face's tilt, so
+    the top face holds the pips with the longest short axis.
+    """
+    if len(pips) <= 1:
+        return pips
+    minor = [p.r / math.sqrt(p.elong) for p in pips]
+    best = max(minor)
+    return tuple(p for p, m in zip(pips, minor, strict=True) if m >= 0.72 * best)
+
+
+def _die_reading(die: Die, scale: float) -> DieReading | None:
+    n = len(top_face(die.pips))
+    if n < 1 or n > 6:
+        return None
+    conf = float(min(1.0, np.mean([p.contrast for p in die.pips]) * 1.3))
     inv = 1.0 / scale
     return DieReading(
-        value=len(group),
-        center=(cx * inv, cy * inv),
-        size=(side * inv, side * inv),
-        angle=0.0,
+        value=n,
+        center=(die.center[0] * inv, die.center[1] * inv),
+        size=(die.size[0] * inv, die.size[1] * inv),
+        angle=die.angle,
         confidence=conf,
     )
 
 
 def read_dice(frame_bgr: U8) -> Reading:
     """Read the top-face value of every die in a BGR frame."""
-    chan, scale = _prepare(frame_bgr)
+    img, chan, scale = _prepare(frame_bgr)
     pips = find_pips(chan)
-    groups = group_pips(chan, pips)
-    dice = tuple(_die_from_group(g, scale) for g in groups if _accept(g))
-    return Reading(dice=dice, flags=frozenset())
+    dice = find_dice(img, pips)
+    readings = [r for r in (_die_reading(d, scale) for d in dice) if r is not None]
+    flags = {"cut_by_edge"} if any(d.cut for d in dice) else set()
+    return Reading(dice=tuple(readings), flags=frozenset(flags))
