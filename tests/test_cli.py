@@ -1,0 +1,111 @@
+"""The `missdice` command: replay in text and JSON, version, and one-line errors."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from missdice_desktop import __version__
+from missdice_desktop.bench import full_game
+from missdice_desktop.cli import main
+from missdice_desktop.records import save_record
+from tests.test_records import EXAMPLE
+
+
+@pytest.fixture
+def example_file(tmp_path: Path) -> Path:
+    path = tmp_path / "anna-ben.json"
+    path.write_text(json.dumps(EXAMPLE))
+    return path
+
+
+def test_replay_json_of_one_file(example_file: Path, capsys) -> None:
+    assert main(["replay", str(example_file), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result == {
+        "file": str(example_file),
+        "game": "yahtzee",
+        "finished": False,
+        "players": [
+            {
+                "name": "Anna",
+                "boxes": {"full_house": 25},
+                "upper_bonus": 0,
+                "yahtzee_bonus": 0,
+                "total": 25,
+            },
+            {"name": "Ben", "boxes": {"ones": 4}, "upper_bonus": 0, "yahtzee_bonus": 0, "total": 4},
+        ],
+        "winners": [],
+    }
+
+
+def test_replay_json_of_several_finished_files(tmp_path: Path, capsys) -> None:
+    paths = []
+    for variant in ("yahtzee", "yams-ecart"):
+        path = tmp_path / f"{variant}.json"
+        save_record(path, full_game(variant))
+        paths.append(str(path))
+    assert main(["replay", *paths, "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert [r["game"] for r in results] == ["yahtzee", "yams-ecart"]
+    assert all(r["finished"] for r in results)
+    assert "ecart" in results[1]["players"][0] and "ecart" not in results[0]["players"][0]
+    for result in results:
+        best = max(p["total"] for p in result["players"])
+        assert result["winners"] == [p["name"] for p in result["players"] if p["total"] == best]
+
+
+def test_replay_prints_a_readable_sheet(example_file: Path, capsys) -> None:
+    assert main(["replay", str(example_file)]) == 0
+    out = capsys.readouterr().out
+    assert "Yahtzee (joker: forced, rigole: off)" in out
+    assert "Full house" in out and "Anna" in out and "Ben" in out
+    assert "In progress: Anna to play." in out
+
+
+@pytest.mark.parametrize(
+    ("content", "error"),
+    [
+        ("{", "not JSON"),
+        (json.dumps({**EXAMPLE, "game": "poker"}), "unknown game 'poker'"),
+        (
+            json.dumps(
+                {**EXAMPLE, "turns": [{"player": 0, "dice": [7, 1, 1, 1, 1], "box": "ones"}]}
+            ),
+            "turn 1 (Anna): dice values",
+        ),
+    ],
+)
+def test_a_bad_record_exits_2_with_one_line(
+    tmp_path: Path, capsys, content: str, error: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    assert main(["replay", str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.strip() == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1
+    assert str(bad) in lines[0] and error in lines[0]
+
+
+def test_good_files_are_still_scored_beside_a_bad_one(
+    example_file: Path, tmp_path: Path, capsys
+) -> None:
+    assert main(["replay", str(tmp_path / "missing.json"), str(example_file), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert "missing.json: cannot read the file" in captured.err
+    assert json.loads(captured.out)[0]["file"] == str(example_file)
+
+
+def test_version_and_usage_errors_without_traceback() -> None:
+    command = [sys.executable, "-m", "missdice_desktop"]
+    version = subprocess.run([*command, "--version"], capture_output=True, text=True, check=False)
+    assert version.returncode == 0 and version.stdout.strip() == f"missdice {__version__}"
+    usage = subprocess.run([*command, "replay"], capture_output=True, text=True, check=False)
+    assert usage.returncode == 2
+    assert "Traceback" not in usage.stderr
+    assert "the following arguments are required: FILE" in usage.stderr
