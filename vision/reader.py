@@ -18,6 +18,7 @@ F32 = npt.NDArray[np.float32]
 _MAX_SIDE = 1280
 _LEVELS = 4
 _BLOCK = 15
+_MIN_DIFF = 40.0
 DEBUG: list[tuple[str, float, float]] | None = None
 
 
@@ -61,7 +62,9 @@ def _blob_masks(level: U8) -> list[tuple[U8, bool]]:
     return [(np.asarray(dark), True), (np.asarray(bright), False)]
 
 
-def _measure(chan: U8, x: float, y: float, r: float, dark: bool) -> tuple[float, float, float]:
+def _measure(
+    chan: U8, x: float, y: float, r: float, dark: bool
+) -> tuple[float, float, float, float]:
     """Contrast of a blob against the ring of face around it, the ring level and its spread."""
     h, w = chan.shape
     rad = math.ceil(2.6 * r) + 1
@@ -73,16 +76,21 @@ def _measure(chan: U8, x: float, y: float, r: float, dark: bool) -> tuple[float,
     inner = patch[d2 < 0.8]
     ring = patch[(d2 > 1.7**2) & (d2 < 2.5**2)]
     if inner.size == 0 or ring.size < 8:
-        return 0.0, 0.0, 1e9
-    face = float(np.median(ring))
-    spread = float(np.percentile(ring, 90) - np.percentile(ring, 10))
+        return 0.0, 0.0, 1e9, 0.0
+    # Corner pips sit near the die's edge, so only the face-coloured majority of the ring counts.
     if dark:
+        face = float(np.percentile(ring, 70))
+        spread = float(np.percentile(ring, 92) - np.percentile(ring, 45))
         core = float(np.percentile(inner, 30))
-        contrast = (face - core) / max(face, 1.0)
+        diff = face - core
+        contrast = diff / max(face, 1.0)
     else:
+        face = float(np.percentile(ring, 30))
+        spread = float(np.percentile(ring, 55) - np.percentile(ring, 8))
         core = float(np.percentile(inner, 70))
-        contrast = (core - face) / max(core, 1.0)
-    return contrast, face, spread
+        diff = core - face
+        contrast = diff / max(core, 1.0)
+    return contrast, face, spread, diff
 
 
 def find_pips(chan: U8) -> list[Pip]:
@@ -112,8 +120,9 @@ def find_pips(chan: U8) -> list[Pip]:
                 ang = 0.5 * math.degrees(math.atan2(2 * mu11, mu20 - mu02))
                 cx, cy = float(cents[i][0]) * scale, float(cents[i][1]) * scale
                 r = math.sqrt(area / math.pi) * scale
-                contrast, face, spread = _measure(chan, cx, cy, r, dark)
-                if contrast < 0.35 or abs(contrast) * max(face, 1.0) < 1.6 * spread:
+                contrast, face, spread, diff = _measure(chan, cx, cy, r, dark)
+                # Printed pips are far darker than the face; paper grain and sensor noise are not.
+                if contrast < 0.35 or diff < _MIN_DIFF or diff < 2.0 * spread:
                     continue
                 found.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark))
         level = cv2.pyrDown(level)
@@ -220,8 +229,21 @@ def _ring_colour(img: U8, p: Pip) -> tuple[float, float, float]:
     return (float(med[0]), float(med[1]), float(med[2]))
 
 
+def _edges_touched(body: U8) -> tuple[bool, bool, bool, bool]:
+    return (
+        bool(body[:, 0].any()),
+        bool(body[:, -1].any()),
+        bool(body[0, :].any()),
+        bool(body[-1, :].any()),
+    )
+
+
 def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
-    """Grow a die body from each unclaimed pip and collect the pips it covers."""
+    """Grow a die's face from each unclaimed pip and collect the pips it covers.
+
+    The fill starts loose and tightens until it closes inside the window: a loose fill takes
+    the whole die where it stands out well, a tight one stops at the top face's own edge.
+    """
     h, w = img.shape[:2]
     colours = [_ring_colour(img, p) for p in pips]
     claimed = [False] * len(pips)
@@ -231,6 +253,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
         if claimed[k]:
             continue
         seed = pips[k]
+        claimed[k] = True
         rmax = max(
             q.r for q in pips
             if q.dark == seed.dark and math.hypot(q.x - seed.x, q.y - seed.y) < 12 * seed.r
@@ -241,62 +264,53 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
         roi = img[y0:y1, x0:x1].copy()
         near = [
             j for j, q in enumerate(pips)
-            if x0 - 2 * q.r <= q.x < x1 + 2 * q.r and y0 - 2 * q.r <= q.y < y1 + 2 * q.r
+            if q.dark == seed.dark and x0 <= q.x < x1 and y0 <= q.y < y1
         ]
         # Pips are painted over with the colour around them so the fill crosses them.
         for j in near:
             q = pips[j]
-            c = colours[j]
             cv2.circle(
                 roi, (round(q.x) - x0, round(q.y) - y0), max(1, math.ceil(1.4 * q.r)),
-                (c[0], c[1], c[2]), -1,
+                colours[j], -1,
             )
-        col = colours[k]
-        tol = tuple(10.0 + 0.12 * v for v in col)
-        mask = np.zeros((roi.shape[0] + 2, roi.shape[1] + 2), np.uint8)
         sx = min(max(round(seed.x) - x0, 0), roi.shape[1] - 1)
         sy = min(max(round(seed.y) - y0, 0), roi.shape[0] - 1)
-        flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
-        cv2.floodFill(roi, mask, (sx, sy), (0, 0, 0), tol + (0.0,), tol + (0.0,), flags)
-        body = mask[1:-1, 1:-1]
-        area = float(cv2.countNonZero(body))
-        claimed[k] = True
-        rh, rw = body.shape
-        touches_roi = (
-            (x0 > 0 and body[:, 0].any()) or (x1 < w and body[:, -1].any())
-            or (y0 > 0 and body[0, :].any()) or (y1 < h and body[-1, :].any())
-        )
-        cut = bool(
-            (x0 == 0 and body[:, 0].any()) or (x1 == w and body[:, -1].any())
-            or (y0 == 0 and body[0, :].any()) or (y1 == h and body[-1, :].any())
-        )
-        members = [
-            j for j in near
-            if pips[j].dark == seed.dark and 0 <= round(pips[j].y) - y0 < rh and 0 <= round(pips[j].x) - x0 < rw
-            and body[round(pips[j].y) - y0, round(pips[j].x) - x0]
-        ]
-        for j in members:
-            claimed[j] = True
-        if touches_roi or area < (4.5 * seed.r) ** 2:
-            if DEBUG is not None:
-                DEBUG.append(("roi" if touches_roi else "small", seed.x, seed.y))
-            continue
-        pts = cv2.findNonZero(body)
-        (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
-        if area < 0.55 * bw * bh or max(bw, bh) > 2.2 * min(bw, bh):
-            if DEBUG is not None:
-                DEBUG.append(("shape", seed.x, seed.y))
-            continue
-        dice.append(
-            Die(
+        at_frame = (x0 == 0, x1 == w, y0 == 0, y1 == h)
+        die = None
+        why = "leak"
+        for frac in (0.12, 0.08, 0.05):
+            tol = (*(6.0 + frac * v for v in colours[k]), 0.0)
+            mask = np.zeros((roi.shape[0] + 2, roi.shape[1] + 2), np.uint8)
+            flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
+            cv2.floodFill(roi, mask, (sx, sy), (0, 0, 0), tol, tol, flags)
+            body = mask[1:-1, 1:-1]
+            touched = _edges_touched(body)
+            if any(t and not f for t, f in zip(touched, at_frame, strict=True)):
+                continue
+            area = float(cv2.countNonZero(body))
+            if area < (4.5 * seed.r) ** 2:
+                why = "small"
+                break
+            (cx, cy), (bw, bh), ang = cv2.minAreaRect(cv2.findNonZero(body))
+            if area < 0.55 * bw * bh or max(bw, bh) > 2.0 * min(bw, bh):
+                why = "shape"
+                continue
+            members = [j for j in near if body[min(round(pips[j].y) - y0, body.shape[0] - 1), min(round(pips[j].x) - x0, body.shape[1] - 1)]]
+            die = Die(
                 tuple(pips[j] for j in members),
                 (cx + x0, cy + y0),
                 (bw, bh),
                 ang,
                 area,
-                cut,
+                any(touched),
             )
-        )
+            for j in members:
+                claimed[j] = True
+            break
+        if die is not None:
+            dice.append(die)
+        elif DEBUG is not None:
+            DEBUG.append((why, seed.x, seed.y))
     return dice
 
 
@@ -313,14 +327,37 @@ def top_face(pips: tuple[Pip, ...]) -> tuple[Pip, ...]:
     return tuple(p for p, m in zip(pips, minor, strict=True) if m >= 0.72 * best)
 
 
-def _die_reading(die: Die, scale: float) -> DieReading | None:
-    n = len(top_face(die.pips))
+def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
+    """Whether the pips could be a die's face: sizes, spacing and a centred single pip."""
+    n = len(top)
     if n < 1 or n > 6:
+        return False
+    side = min(die.size)
+    if side < 10.0:
+        return False
+    r = float(np.mean([p.r for p in top]))
+    ratio = r / side
+    if n == 1:
+        p = top[0]
+        off = math.hypot(p.x - die.center[0], p.y - die.center[1])
+        return 0.06 <= ratio <= 0.22 and off <= 0.22 * side and p.elong < 2.0
+    if not 0.035 <= ratio <= 0.16:
+        return False
+    for i, p in enumerate(top):
+        for q in top[i + 1 :]:
+            if math.hypot(p.x - q.x, p.y - q.y) < 1.9 * max(p.r, q.r):
+                return False
+    return True
+
+
+def _die_reading(die: Die, scale: float) -> DieReading | None:
+    top = top_face(die.pips)
+    if not _plausible(die, top):
         return None
-    conf = float(min(1.0, np.mean([p.contrast for p in die.pips]) * 1.3))
+    conf = float(min(1.0, np.mean([p.contrast for p in top]) * 1.3))
     inv = 1.0 / scale
     return DieReading(
-        value=n,
+        value=len(top),
         center=(die.center[0] * inv, die.center[1] * inv),
         size=(die.size[0] * inv, die.size[1] * inv),
         angle=die.angle,

@@ -1,0 +1,272 @@
+"""Where frames come from: a webcam, a video file, or a folder of images, behind one interface.
+
+Sources are plain blocking objects, meant to be driven from a worker thread. Every failure
+becomes a FrameSourceError with a message fit to show a player.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Protocol
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Frame = npt.NDArray[np.uint8]
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+
+
+class SourceProblem(enum.Enum):
+    """What went wrong with a source, for the app to choose its words and its remedy."""
+
+    NO_CAMERA = "no_camera"
+    PERMISSION_DENIED = "permission_denied"
+    CAMERA_BUSY = "camera_busy"
+    DISCONNECTED = "disconnected"
+    UNREADABLE = "unreadable"
+
+
+class FrameSourceError(RuntimeError):
+    """A source that cannot open or stopped giving frames."""
+
+    def __init__(self, problem: SourceProblem, message: str) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
+class FrameSource(Protocol):
+    """Anything that gives BGR frames one at a time."""
+
+    @property
+    def name(self) -> str:
+        """What to call the source in the window."""
+        ...
+
+    @property
+    def frame_interval(self) -> float:
+        """Seconds between frames for sources that are not live (0 for a camera)."""
+        ...
+
+    def open(self) -> None:
+        """Start the source; FrameSourceError when it cannot."""
+        ...
+
+    def read(self) -> Frame:
+        """The next frame; FrameSourceError when the source fails."""
+        ...
+
+    def close(self) -> None:
+        """Release the device or file. Safe to call twice."""
+        ...
+
+
+class CameraSource:
+    """A webcam by device index, through cv2.VideoCapture."""
+
+    def __init__(self, index: int, width: int = 1280, height: int = 720) -> None:
+        self.index = index
+        self.size = (width, height)
+        self._capture: cv2.VideoCapture | None = None
+
+    @property
+    def name(self) -> str:
+        """E.g. "Camera 0"."""
+        return f"Camera {self.index}"
+
+    @property
+    def frame_interval(self) -> float:
+        """A camera sets its own pace."""
+        return 0.0
+
+    def open(self) -> None:
+        """Open the device; the error says whether it is missing, forbidden or busy."""
+        capture = cv2.VideoCapture(self.index)
+        if not capture.isOpened():
+            capture.release()
+            raise FrameSourceError(*self._why_not_open())
+        capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
+        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
+        self._capture = capture
+
+    def _why_not_open(self) -> tuple[SourceProblem, str]:
+        if sys.platform.startswith("linux"):
+            device = Path(f"/dev/video{self.index}")
+            if not device.exists():
+                return SourceProblem.NO_CAMERA, f"No camera found ({device} does not exist)."
+            if not os.access(device, os.R_OK | os.W_OK):
+                return (
+                    SourceProblem.PERMISSION_DENIED,
+                    f"Permission denied for {device}: add your user to the 'video' group.",
+                )
+            return (
+                SourceProblem.CAMERA_BUSY,
+                f"{self.name} is busy: another program may be using it.",
+            )
+        return (
+            SourceProblem.NO_CAMERA,
+            f"{self.name} cannot be opened: it may be missing, busy, or not allowed "
+            "in the system's privacy settings.",
+        )
+
+    def read(self) -> Frame:
+        """The latest frame; DISCONNECTED when the camera stops sending."""
+        if self._capture is None:
+            raise FrameSourceError(SourceProblem.NO_CAMERA, f"{self.name} is not open.")
+        ok, frame = self._capture.read()
+        if not ok or frame is None:
+            raise FrameSourceError(
+                SourceProblem.DISCONNECTED, f"{self.name} stopped sending pictures (unplugged?)."
+            )
+        return np.asarray(frame, dtype=np.uint8)
+
+    def close(self) -> None:
+        """Release the device."""
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None
+
+
+class VideoFileSource:
+    """A video file, played at its own frame rate, looping at the end when asked."""
+
+    def __init__(self, path: str | Path, *, loop: bool = True) -> None:
+        self.path = Path(path)
+        self.loop = loop
+        self._capture: cv2.VideoCapture | None = None
+        self._interval = 1 / 30
+
+    @property
+    def name(self) -> str:
+        """The file name."""
+        return self.path.name
+
+    @property
+    def frame_interval(self) -> float:
+        """From the file's frame rate."""
+        return self._interval
+
+    def open(self) -> None:
+        """Open the file; UNREADABLE when it is missing or not a video OpenCV can decode."""
+        if not self.path.is_file():
+            raise FrameSourceError(SourceProblem.UNREADABLE, f"Video file not found: {self.path}")
+        capture = cv2.VideoCapture(str(self.path))
+        readable = capture.isOpened() and capture.read()[0]
+        if not readable:
+            capture.release()
+            raise FrameSourceError(
+                SourceProblem.UNREADABLE,
+                f"Cannot read {self.path.name}: not a video this program can decode.",
+            )
+        capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
+        fps = capture.get(cv2.CAP_PROP_FPS)
+        self._interval = 1 / fps if 1 <= fps <= 240 else 1 / 30
+        self._capture = capture
+
+    def read(self) -> Frame:
+        """The next frame; at the end, the first again (or UNREADABLE without looping)."""
+        if self._capture is None:
+            raise FrameSourceError(SourceProblem.UNREADABLE, f"{self.name} is not open.")
+        ok, frame = self._capture.read()
+        if not ok and self.loop:
+            self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
+            ok, frame = self._capture.read()
+        if not ok or frame is None:
+            raise FrameSourceError(SourceProblem.UNREADABLE, f"{self.name} ended or is broken.")
+        return np.asarray(frame, dtype=np.uint8)
+
+    def close(self) -> None:
+        """Release the file."""
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None
+
+
+class ImageFolderSource:
+    """The images of a folder in name order, each shown for `seconds_each`, then again."""
+
+    def __init__(
+        self, folder: str | Path, *, seconds_each: float = 2.0, fps: float = 15.0, loop: bool = True
+    ) -> None:
+        self.folder = Path(folder)
+        self.seconds_each = seconds_each
+        self.loop = loop
+        self._interval = 1 / fps
+        self._paths: list[Path] = []
+        self._frames_each = max(1, round(seconds_each * fps))
+        self._position = 0
+        self._current: tuple[Path, Frame] | None = None
+
+    @property
+    def name(self) -> str:
+        """The folder name."""
+        return self.folder.name
+
+    @property
+    def frame_interval(self) -> float:
+        """The pace at which the images are repeated."""
+        return self._interval
+
+    def open(self) -> None:
+        """List the images; UNREADABLE when the folder is missing or holds none."""
+        if not self.folder.is_dir():
+            raise FrameSourceError(SourceProblem.UNREADABLE, f"Folder not found: {self.folder}")
+        self._paths = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self._paths:
+            raise FrameSourceError(
+                SourceProblem.UNREADABLE, f"No images (JPEG, PNG…) in {self.folder}"
+            )
+        self._position = 0
+
+    def read(self) -> Frame:
+        """The current image; UNREADABLE when an image cannot be decoded."""
+        index = self._position // self._frames_each
+        if index >= len(self._paths):
+            if not self.loop:
+                raise FrameSourceError(SourceProblem.UNREADABLE, f"{self.name}: no more images.")
+            self._position = index = 0
+        self._position += 1
+        path = self._paths[index]
+        if self._current is None or self._current[0] != path:
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is None:
+                raise FrameSourceError(SourceProblem.UNREADABLE, f"Cannot read image {path.name}")
+            self._current = (path, np.asarray(image, dtype=np.uint8))
+        return self._current[1]
+
+    def close(self) -> None:
+        """Forget the images."""
+        self._current = None
+
+
+def source_for(spec: str) -> FrameSource:
+    """A source from a command-line or settings value: a camera index, a folder or a video."""
+    if spec.isdigit():
+        return CameraSource(int(spec))
+    path = Path(spec).expanduser()
+    if path.is_dir():
+        return ImageFolderSource(path)
+    return VideoFileSource(path)
+
+
+class Pacer:
+    """Sleeps so that non-live sources play at their own pace."""
+
+    def __init__(self, interval: float) -> None:
+        self.interval = interval
+        self._next = time.monotonic()
+
+    def wait(self) -> None:
+        """Sleep until the next frame is due."""
+        if self.interval <= 0:
+            return
+        self._next += self.interval
+        delay = self._next - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+        else:
+            self._next = time.monotonic()
