@@ -12,7 +12,7 @@ from missdice_desktop import __version__
 from missdice_desktop.records import RecordError, load_record
 from missdice_desktop.rules import Game
 
-COMMANDS = ("replay",)
+COMMANDS = ("replay", "read-dice")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,6 +40,13 @@ def build_command_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("files", nargs="+", metavar="FILE", help="game record (JSON)")
     replay.add_argument("--json", action="store_true", help="print JSON instead of a sheet")
+    read = commands.add_parser(
+        "read-dice",
+        help="read the dice in photos",
+        description="Read the face values of the dice in photos.",
+    )
+    read.add_argument("images", nargs="+", metavar="IMAGE", help="a photo (JPEG, PNG…)")
+    read.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
@@ -48,6 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments and arguments[0] in COMMANDS:
         options = build_command_parser().parse_args(arguments)
+        if options.command == "read-dice":
+            return read_dice_command(options.images, as_json=options.json)
         return replay(options.files, as_json=options.json)
     options = build_parser().parse_args(arguments)
     return start_app(options.record)
@@ -83,6 +92,47 @@ def replay(files: Sequence[str], *, as_json: bool) -> int:
             print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         print("\n\n".join(format_sheet(path, game) for path, game in results))
+    return status
+
+
+def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:
+    """Read the dice in each photo; 2 when any photo could not be read."""
+    from vision import read_dice  # only this command needs OpenCV
+    from vision.images import decode_image
+
+    results: list[dict[str, Any]] = []
+    status = 0
+    for path in images:
+        try:
+            with open(path, "rb") as file:
+                image = decode_image(file.read())
+        except OSError as error:
+            image, why = None, (error.strerror or str(error)).lower()
+        else:
+            why = "not an image this program can decode"
+        if image is None:
+            print(f"missdice read-dice: {path}: cannot read the image ({why})", file=sys.stderr)
+            status = 2
+            continue
+        reading = read_dice(image)
+        results.append(
+            {
+                "file": path,
+                "values": list(reading.values),
+                "dice": [die.to_json() for die in reading.dice],
+                "flags": sorted(reading.flags),
+            }
+        )
+    if as_json:
+        if results:
+            payload: Any = results[0] if len(images) == 1 else results
+            print(json.dumps(payload, indent=2))
+    else:
+        for result in results:
+            values = " ".join(map(str, result["values"])) or "no dice"
+            count = len(result["values"])
+            flags = f"  [{', '.join(result['flags'])}]" if result["flags"] else ""
+            print(f"{result['file']}: {values} ({count} {'die' if count == 1 else 'dice'}){flags}")
     return status
 
 

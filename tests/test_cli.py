@@ -109,3 +109,42 @@ def test_version_and_usage_errors_without_traceback() -> None:
     assert usage.returncode == 2
     assert "Traceback" not in usage.stderr
     assert "the following arguments are required: FILE" in usage.stderr
+
+
+def write_photo(path: Path) -> None:
+    import cv2
+    import numpy as np
+
+    image = np.full((480, 640, 3), (60, 110, 160), np.uint8)
+    cv2.rectangle(image, (270, 190), (370, 290), (245, 245, 245), -1)
+    for x, y in ((295, 215), (345, 265), (320, 240)):
+        cv2.circle(image, (x, y), 9, (20, 20, 20), -1)
+    assert cv2.imwrite(str(path), image)
+
+
+def test_read_dice_json_for_one_photo(tmp_path: Path, capsys) -> None:
+    photo = tmp_path / "die.png"
+    write_photo(photo)
+    assert main(["read-dice", str(photo), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["file"] == str(photo)
+    assert result["values"] == sorted(d["value"] for d in result["dice"])
+    for die in result["dice"]:
+        assert set(die) == {"value", "x", "y", "w", "h", "confidence"}
+        assert all(isinstance(die[key], int) for key in ("value", "x", "y", "w", "h"))
+
+
+def test_read_dice_goes_on_past_bad_files_and_exits_2(tmp_path: Path, capsys) -> None:
+    photo = tmp_path / "die.png"
+    write_photo(photo)
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a photo")
+    status = main(["read-dice", str(tmp_path / "missing.jpg"), str(text), str(photo), "--json"])
+    assert status == 2
+    captured = capsys.readouterr()
+    errors = captured.err.strip().splitlines()
+    assert len(errors) == 2
+    assert "missing.jpg: cannot read the image (no such file" in errors[0]
+    assert "notes.jpg: cannot read the image (not an image" in errors[1]
+    results = json.loads(captured.out)
+    assert [r["file"] for r in results] == [str(photo)]
