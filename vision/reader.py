@@ -229,91 +229,6 @@ def _ring_colour(img: U8, p: Pip) -> tuple[float, float, float]:
     return (float(med[0]), float(med[1]), float(med[2]))
 
 
-def _edges_touched(body: U8) -> tuple[bool, bool, bool, bool]:
-    return (
-        bool(body[:, 0].any()),
-        bool(body[:, -1].any()),
-        bool(body[0, :].any()),
-        bool(body[-1, :].any()),
-    )
-
-
-def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
-    """Grow a die's face from each unclaimed pip and collect the pips it covers.
-
-    The fill starts loose and tightens until it closes inside the window: a loose fill takes
-    the whole die where it stands out well, a tight one stops at the top face's own edge.
-    """
-    h, w = img.shape[:2]
-    colours = [_ring_colour(img, p) for p in pips]
-    claimed = [False] * len(pips)
-    dice: list[Die] = []
-    order = sorted(range(len(pips)), key=lambda k: -pips[k].contrast * pips[k].r)
-    for k in order:
-        if claimed[k]:
-            continue
-        seed = pips[k]
-        claimed[k] = True
-        rmax = max(
-            q.r for q in pips
-            if q.dark == seed.dark and math.hypot(q.x - seed.x, q.y - seed.y) < 12 * seed.r
-        )
-        half = math.ceil(16 * rmax) + 2
-        x0, x1 = max(0, round(seed.x) - half), min(w, round(seed.x) + half + 1)
-        y0, y1 = max(0, round(seed.y) - half), min(h, round(seed.y) + half + 1)
-        roi = img[y0:y1, x0:x1].copy()
-        near = [
-            j for j, q in enumerate(pips)
-            if q.dark == seed.dark and x0 <= q.x < x1 and y0 <= q.y < y1
-        ]
-        # Pips are painted over with the colour around them so the fill crosses them.
-        for j in near:
-            q = pips[j]
-            cv2.circle(
-                roi, (round(q.x) - x0, round(q.y) - y0), max(1, math.ceil(1.4 * q.r)),
-                colours[j], -1,
-            )
-        sx = min(max(round(seed.x) - x0, 0), roi.shape[1] - 1)
-        sy = min(max(round(seed.y) - y0, 0), roi.shape[0] - 1)
-        at_frame = (x0 == 0, x1 == w, y0 == 0, y1 == h)
-        die = None
-        why = "leak"
-        for frac in (0.12, 0.08, 0.05):
-            tol = (*(6.0 + frac * v for v in colours[k]), 0.0)
-            mask = np.zeros((roi.shape[0] + 2, roi.shape[1] + 2), np.uint8)
-            flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
-            cv2.floodFill(roi, mask, (sx, sy), (0, 0, 0), tol, tol, flags)
-            body = mask[1:-1, 1:-1]
-            touched = _edges_touched(body)
-            if any(t and not f for t, f in zip(touched, at_frame, strict=True)):
-                continue
-            area = float(cv2.countNonZero(body))
-            if area < (4.5 * seed.r) ** 2:
-                why = "small"
-                break
-            (cx, cy), (bw, bh), ang = cv2.minAreaRect(cv2.findNonZero(body))
-            if area < 0.55 * bw * bh or max(bw, bh) > 2.0 * min(bw, bh):
-                why = "shape"
-                continue
-            members = [j for j in near if body[min(round(pips[j].y) - y0, body.shape[0] - 1), min(round(pips[j].x) - x0, body.shape[1] - 1)]]
-            die = Die(
-                tuple(pips[j] for j in members),
-                (cx + x0, cy + y0),
-                (bw, bh),
-                ang,
-                area,
-                any(touched),
-            )
-            for j in members:
-                claimed[j] = True
-            break
-        if die is not None:
-            dice.append(die)
-        elif DEBUG is not None:
-            DEBUG.append((why, seed.x, seed.y))
-    return dice
-
-
 def top_face(pips: tuple[Pip, ...]) -> tuple[Pip, ...]:
     """The pips of the face turned most toward the camera.
 
@@ -350,10 +265,133 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
     return True
 
 
-def _die_reading(die: Die, scale: float) -> DieReading | None:
+def _edges_touched(body: U8) -> tuple[bool, bool, bool, bool]:
+    return (
+        bool(body[:, 0].any()),
+        bool(body[:, -1].any()),
+        bool(body[0, :].any()),
+        bool(body[-1, :].any()),
+    )
+
+
+def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
+    """Grow a die's face from each unclaimed pip and collect the pips it covers.
+
+    The fill starts loose and tightens until it closes inside the window: a loose fill takes
+    the whole die where it stands out well, a tight one stops at the top face's own edge.
+    """
+    h, w = img.shape[:2]
+    colours = [_ring_colour(img, p) for p in pips]
+    claimed = [False] * len(pips)
+    owned: set[int] = set()
+    dice: list[Die] = []
+    order = sorted(range(len(pips)), key=lambda k: -pips[k].contrast * pips[k].r)
+    for k in order:
+        if claimed[k]:
+            continue
+        seed = pips[k]
+        claimed[k] = True
+        rmax = max(
+            q.r for q in pips
+            if q.dark == seed.dark and math.hypot(q.x - seed.x, q.y - seed.y) < 12 * seed.r
+        )
+        half = math.ceil(16 * rmax) + 2
+        x0, x1 = max(0, round(seed.x) - half), min(w, round(seed.x) + half + 1)
+        y0, y1 = max(0, round(seed.y) - half), min(h, round(seed.y) + half + 1)
+        roi = img[y0:y1, x0:x1].copy()
+        near = [
+            j for j, q in enumerate(pips)
+            if q.dark == seed.dark and x0 <= q.x < x1 and y0 <= q.y < y1
+        ]
+        # Pips are painted over with the colour around them so the fill crosses them.
+        for j in near:
+            q = pips[j]
+            cv2.circle(
+                roi, (round(q.x) - x0, round(q.y) - y0), max(1, math.ceil(1.4 * q.r)),
+                colours[j], -1,
+            )
+        sx = min(max(round(seed.x) - x0, 0), roi.shape[1] - 1)
+        sy = min(max(round(seed.y) - y0, 0), roi.shape[0] - 1)
+        at_frame = (x0 == 0, x1 == w, y0 == 0, y1 == h)
+        rh, rw = roi.shape[:2]
+        die = None
+        why = "leak"
+        for frac in (0.05, 0.08, 0.12):
+            tol = (*(6.0 + frac * v for v in colours[k]), 0.0)
+            mask = np.zeros((roi.shape[0] + 2, roi.shape[1] + 2), np.uint8)
+            flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
+            cv2.floodFill(roi, mask, (sx, sy), (0, 0, 0), tol, tol, flags)
+            body = mask[1:-1, 1:-1]
+            touched = _edges_touched(body)
+            if any(t and not f for t, f in zip(touched, at_frame, strict=True)):
+                break
+            area = float(cv2.countNonZero(body))
+            if area < (5.0 * seed.r) ** 2:
+                why = "small"
+                continue
+            (cx, cy), (bw, bh), ang = cv2.minAreaRect(cv2.findNonZero(body))
+            if area < 0.55 * bw * bh or max(bw, bh) > 2.0 * min(bw, bh):
+                why = "shape"
+                continue
+            members = [
+                j for j in near
+                if body[min(round(pips[j].y) - y0, rh - 1), min(round(pips[j].x) - x0, rw - 1)]
+            ]
+            cand = Die(
+                tuple(pips[j] for j in members),
+                (cx + x0, cy + y0),
+                (bw, bh),
+                ang,
+                area,
+                any(touched),
+            )
+            top = top_face(cand.pips)
+            if not _plausible(cand, top):
+                why = "implausible"
+                continue
+            if any(j in owned for j in members if pips[j] in top):
+                why = "duplicate"
+                break
+            die = cand
+            for j in members:
+                claimed[j] = True
+                owned.add(j)
+            break
+        if die is not None:
+            dice.append(die)
+        elif DEBUG is not None:
+            DEBUG.append((why, seed.x, seed.y))
+    return _drop_side_faces(dice)
+
+
+def _minor(pips: tuple[Pip, ...]) -> float:
+    return float(np.mean([p.r / math.sqrt(p.elong) for p in pips]))
+
+
+def _drop_side_faces(dice: list[Die]) -> list[Die]:
+    """Drop a face read as a die of its own when it is a side face of a neighbouring die.
+
+    A side face's pips are squashed: much shorter across than the top face's pips next to it.
+    """
+    tops = [top_face(d.pips) for d in dice]
+    keep = []
+    for i, d in enumerate(dice):
+        mi = _minor(tops[i])
+        elong = float(np.mean([p.elong for p in tops[i]]))
+        side = False
+        for j, e in enumerate(dice):
+            if i == j:
+                continue
+            near = math.hypot(d.center[0] - e.center[0], d.center[1] - e.center[1])
+            if near < 1.2 * max(max(d.size), max(e.size)) and _minor(tops[j]) > 1.35 * mi:
+                side = side or elong > 1.45
+        if not side:
+            keep.append(d)
+    return keep
+
+
+def _die_reading(die: Die, scale: float) -> DieReading:
     top = top_face(die.pips)
-    if not _plausible(die, top):
-        return None
     conf = float(min(1.0, np.mean([p.contrast for p in top]) * 1.3))
     inv = 1.0 / scale
     return DieReading(
@@ -370,6 +408,6 @@ def read_dice(frame_bgr: U8) -> Reading:
     img, chan, scale = _prepare(frame_bgr)
     pips = find_pips(chan)
     dice = find_dice(img, pips)
-    readings = [r for r in (_die_reading(d, scale) for d in dice) if r is not None]
+    readings = [_die_reading(d, scale) for d in dice]
     flags = {"cut_by_edge"} if any(d.cut for d in dice) else set()
     return Reading(dice=tuple(readings), flags=frozenset(flags))
