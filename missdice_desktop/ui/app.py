@@ -1,0 +1,231 @@
+"""Starting the window: the QApplication, its language, its palette and its safety net."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QLibraryInfo,
+    QLocale,
+    Qt,
+    QTimer,
+    QTranslator,
+)
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
+
+from missdice_desktop.rules import Game, get_variant
+from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
+from missdice_desktop.ui.main_window import MainWindow
+from missdice_desktop.ui.prompts import Prompts
+from missdice_desktop.ui.settings import AppPaths, Settings, load_settings
+
+TRANSLATIONS_DIR = Path(__file__).resolve().parents[2] / "resources" / "translations"
+LANGUAGES = ("en", "fr")
+_translate = QCoreApplication.translate
+
+
+class LanguageSwitcher:
+    """Installs the app's and Qt's own translations for a language, replacing the previous."""
+
+    def __init__(self, app: QCoreApplication, translations_dir: Path = TRANSLATIONS_DIR) -> None:
+        self.app = app
+        self.translations_dir = translations_dir
+        self.language = "en"
+        self._installed: list[QTranslator] = []
+
+    @staticmethod
+    def resolve(code: str) -> str:
+        """'system' → the system's language when we have it, else English."""
+        if code == "system":
+            system = QLocale.system().name().split("_")[0]
+            return system if system in LANGUAGES else "en"
+        return code if code in LANGUAGES else "en"
+
+    def apply(self, code: str) -> None:
+        """Switch to `code` (system, en, fr); Qt then tells every window to retranslate."""
+        language = self.resolve(code)
+        for translator in self._installed:
+            self.app.removeTranslator(translator)
+        self._installed = []
+        self.language = language
+        if language != "en":
+            app_translator = QTranslator(self.app)
+            if app_translator.load(f"missdice_{language}", str(self.translations_dir)):
+                self._installed.append(app_translator)
+            qt_translator = QTranslator(self.app)
+            qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+            if qt_translator.load(f"qtbase_{language}", qt_dir):
+                self._installed.append(qt_translator)
+            for translator in self._installed:
+                self.app.installTranslator(translator)
+        QLocale.setDefault(QLocale(language))
+        if not self._installed:
+            # Switching back to English installs nothing: tell the widgets all the same.
+            from PySide6.QtCore import QEvent
+
+            for widget in QApplication.topLevelWidgets():
+                QCoreApplication.sendEvent(widget, QEvent(QEvent.Type.LanguageChange))
+
+
+def dark_palette() -> QPalette:
+    """A calm dark palette for the Fusion style."""
+    palette = QPalette()
+    colours = {
+        QPalette.ColorRole.Window: "#26282b",
+        QPalette.ColorRole.WindowText: "#e8e8e8",
+        QPalette.ColorRole.Base: "#1d1f21",
+        QPalette.ColorRole.AlternateBase: "#2c2f33",
+        QPalette.ColorRole.ToolTipBase: "#31363b",
+        QPalette.ColorRole.ToolTipText: "#f0f0f0",
+        QPalette.ColorRole.PlaceholderText: "#8a8a8a",
+        QPalette.ColorRole.Text: "#e8e8e8",
+        QPalette.ColorRole.Button: "#33363a",
+        QPalette.ColorRole.ButtonText: "#e8e8e8",
+        QPalette.ColorRole.BrightText: "#ff6b6b",
+        QPalette.ColorRole.Link: "#7cb7ff",
+        QPalette.ColorRole.Highlight: "#3d8ee6",
+        QPalette.ColorRole.HighlightedText: "#ffffff",
+        QPalette.ColorRole.Light: "#4a4d52",
+        QPalette.ColorRole.Midlight: "#3a3d41",
+        QPalette.ColorRole.Mid: "#2a2c2f",
+        QPalette.ColorRole.Dark: "#141516",
+        QPalette.ColorRole.Shadow: "#000000",
+    }
+    for role, colour in colours.items():
+        palette.setColor(role, QColor(colour))
+    disabled = QPalette.ColorGroup.Disabled
+    for role in (
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.WindowText,
+        QPalette.ColorRole.ButtonText,
+    ):
+        palette.setColor(disabled, role, QColor("#7a7a7a"))
+    return palette
+
+
+def light_palette() -> QPalette:
+    """Fusion's light palette, with a link colour that reads well on white."""
+    palette = QStyleFactory.create("Fusion").standardPalette()
+    palette.setColor(QPalette.ColorRole.Link, QColor("#0b5cad"))
+    return palette
+
+
+class ThemeSwitcher:
+    """Light or dark palette, following the system unless the user chose one."""
+
+    def __init__(self, app: QApplication) -> None:
+        self.app = app
+        self.choice = "system"
+        self.dark = False
+        app.setStyle("Fusion")
+        hints = QGuiApplication.styleHints()
+        hints.colorSchemeChanged.connect(lambda _scheme: self.apply(self.choice))
+
+    def apply(self, choice: str) -> None:
+        """Apply 'system', 'light' or 'dark'."""
+        self.choice = choice
+        if choice == "system":
+            scheme = QGuiApplication.styleHints().colorScheme()
+            self.dark = scheme == Qt.ColorScheme.Dark
+        else:
+            self.dark = choice == "dark"
+        self.app.setPalette(dark_palette() if self.dark else light_palette())
+
+
+@dataclass
+class AppParts:
+    """The running app's pieces, for `run`, the tests and the benchmark."""
+
+    window: MainWindow
+    controller: GameController
+    language: LanguageSwitcher
+    theme: ThemeSwitcher
+
+
+def build_app(
+    app: QApplication,
+    paths: AppPaths,
+    *,
+    prompts_factory: Callable[[MainWindow], Prompts] = Prompts,
+    game: Game | None = None,
+) -> AppParts:
+    """Create the window and its controller on a first game (before `controller.start`)."""
+    app.setApplicationName("Miss Dice")
+    app.setApplicationDisplayName("Miss Dice")
+    app.setOrganizationName("Miss Dice")
+    settings = load_settings(paths.settings_file)
+    language = LanguageSwitcher(app)
+    language.apply(settings.language)
+    theme = ThemeSwitcher(app)
+    theme.apply(settings.theme)
+    window = MainWindow()
+    if settings.window_geometry:
+        window.restoreGeometry(QByteArray.fromBase64(settings.window_geometry.encode("ascii")))
+    if game is None:
+        game = starting_game(settings)
+    controller = GameController(
+        window,
+        game,
+        settings,
+        paths,
+        prompts_factory(window),
+        set_language=language.apply,
+        set_theme=theme.apply,
+    )
+    return AppParts(window, controller, language, theme)
+
+
+def starting_game(settings: Settings) -> Game:
+    """The game shown behind the first dialog: the last players on the last sheet."""
+    try:
+        rules = get_variant(settings.variant).configure(settings.options)
+    except ValueError:
+        rules = get_variant("yahtzee").configure()
+    game = Game(rules, settings.players)
+    game.extra[DICE_SOURCE_KEY] = settings.dice_source
+    return game
+
+
+def install_excepthook(parts: AppParts) -> None:
+    """Show an unexpected error instead of dying silently; the game stays (autosaved)."""
+    showing = False
+
+    def hook(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+        nonlocal showing
+        traceback.print_exception(kind, error, trace, file=sys.stderr)
+        if showing or issubclass(kind, KeyboardInterrupt):
+            return
+        showing = True
+        try:
+            QMessageBox.critical(
+                parts.window,
+                _translate("App", "Something went wrong"),
+                _translate(
+                    "App",
+                    "Miss Dice hit an unexpected problem:\n%1\n\nYour game is kept; "
+                    "you can go on playing or undo the last action.",
+                ).replace("%1", f"{kind.__name__}: {error}"),
+            )
+        finally:
+            showing = False
+
+    sys.excepthook = hook
+
+
+def run(record_path: str | None = None, *, paths: AppPaths | None = None) -> int:
+    """Open the Miss Dice window (with `record_path` loaded if given); returns the exit code."""
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    parts = build_app(app, paths or AppPaths.default())
+    install_excepthook(parts)
+    parts.window.show()
+    QTimer.singleShot(0, lambda: parts.controller.start(record_path))
+    return app.exec()

@@ -1,0 +1,506 @@
+"""The controller: connects the window's signals to the game in one place.
+
+Every user action becomes exactly one engine action (`Game.roll/hold/enter_dice/score`,
+`undo`, `redo`), so undo, autosave and the game record stay true. The views are then
+redrawn from the engine's state, after the engine's listener reports the change.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtWidgets import QApplication
+
+from missdice_desktop import __version__
+from missdice_desktop.records import RecordError, load_record, save_record
+from missdice_desktop.rules import (
+    Change,
+    Game,
+    IllegalActionError,
+    ReasonCode,
+    Roll,
+)
+from missdice_desktop.ui import texts
+from missdice_desktop.ui.autosave import Autosave, AutosaveError
+from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog
+from missdice_desktop.ui.main_window import MainWindow
+from missdice_desktop.ui.new_game_dialog import NewGameChoice
+from missdice_desktop.ui.prompts import Prompts
+from missdice_desktop.ui.settings import (
+    DICE_TABLE,
+    DICE_VIRTUAL,
+    AppPaths,
+    Settings,
+    save_settings,
+)
+from missdice_desktop.ui.sheet_model import SheetModel
+
+_translate = QCoreApplication.translate
+DICE_SOURCE_KEY = "dice_source"
+"""Key of the game record that keeps where the dice come from (kept by the record format)."""
+
+
+class GameController(QObject):
+    """Plays the game shown in a MainWindow."""
+
+    game_replaced = Signal()
+    """A different game is shown (new, opened or resumed)."""
+    view_refreshed = Signal()
+    """The window shows the engine's latest state."""
+
+    def __init__(
+        self,
+        window: MainWindow,
+        game: Game,
+        settings: Settings,
+        paths: AppPaths,
+        prompts: Prompts,
+        *,
+        set_language: Callable[[str], None] = lambda _code: None,
+        set_theme: Callable[[str], None] = lambda _code: None,
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.settings = settings
+        self.paths = paths
+        self.prompts = prompts
+        self.autosave = Autosave(paths.autosave_file)
+        self._set_language = set_language
+        self._set_theme = set_theme
+        self.game = game
+        self.model = SheetModel(game, self)
+        self.end_dialog: EndOfGameDialog | None = None
+        self._status_note = ""
+        window.sheet.setModel(self.model)
+        game.add_listener(self._on_change)
+        self._connect()
+        window.language_actions.get(
+            settings.language, window.language_actions["system"]
+        ).setChecked(True)
+        window.theme_actions.get(settings.theme, window.theme_actions["system"]).setChecked(True)
+        self._refresh_views(rolled=False)
+
+    def _connect(self) -> None:
+        window = self.window
+        window.tray.roll_requested.connect(self.roll)
+        window.roll_action.triggered.connect(self.roll)
+        window.tray.hold_toggled.connect(self.toggle_hold)
+        for action in window.hold_actions:
+            action.triggered.connect(lambda _=False, a=action: self.toggle_hold(int(a.data())))
+        window.tray.dice_entered.connect(self.enter_dice)
+        window.sheet.box_chosen.connect(self.score_row)
+        window.sheet.row_focused.connect(self._explain_row)
+        window.undo_action.triggered.connect(self.undo)
+        window.redo_action.triggered.connect(self.redo)
+        window.new_game_action.triggered.connect(self.ask_new_game)
+        window.open_action.triggered.connect(self.open_file)
+        window.save_as_action.triggered.connect(self.save_as)
+        window.quit_action.triggered.connect(window.close)
+        window.about_action.triggered.connect(self._about)
+        window.language_group.triggered.connect(lambda action: self.set_language(action.data()))
+        window.theme_group.triggered.connect(lambda action: self.set_theme(action.data()))
+        window.language_changed.connect(self._on_language_changed)
+        window.closing.connect(self.on_close)
+
+    # Where the dice come from ----------------------------------------------------------------
+
+    @property
+    def table_mode(self) -> bool:
+        """True when the dice are physical ones read from the table."""
+        return self.game.extra.get(DICE_SOURCE_KEY) == DICE_TABLE
+
+    # Starting and replacing games --------------------------------------------------------------
+
+    def start(self, record_path: str | None = None) -> None:
+        """What the app does once its window is up: a given record, a resumed game, or a new one."""
+        if record_path is not None and self.open_path(record_path):
+            return
+        try:
+            unfinished = self.autosave.load_unfinished()
+        except RecordError as error:
+            self.prompts.error(
+                _translate("Controller", "The saved game cannot be read"),
+                _translate(
+                    "Controller", "%1\n\nThe file was kept aside; a new game starts."
+                ).replace("%1", str(error)),
+            )
+            unfinished = None
+        if unfinished is not None and self.prompts.resume(self._summary(unfinished)):
+            self.replace_game(unfinished)
+            return
+        self.ask_new_game()
+
+    def ask_new_game(self) -> None:
+        """The New game dialog; the current game stays if it is cancelled."""
+        choice = self.prompts.new_game(self.settings)
+        if choice is not None:
+            self.new_game(choice)
+
+    def new_game(self, choice: NewGameChoice) -> None:
+        """Start the game chosen, and remember the choice for next time."""
+        game = Game(choice.rules, choice.players)
+        game.extra[DICE_SOURCE_KEY] = choice.dice_source
+        self.settings.players = list(choice.players)
+        self.settings.dice_source = choice.dice_source
+        self.settings.grid_file = choice.grid_file
+        if not choice.grid_file:
+            self.settings.variant = choice.rules.variant.id
+        self.settings.options = dict(choice.options)
+        save_settings(self.paths.settings_file, self.settings)
+        self.replace_game(game)
+
+    def new_game_same_players(self) -> None:
+        """A rematch: same sheet, options, players and dice source."""
+        game = Game(self.game.rules, self.game.players)
+        game.extra[DICE_SOURCE_KEY] = self.game.extra.get(DICE_SOURCE_KEY, DICE_VIRTUAL)
+        self.replace_game(game)
+
+    def replace_game(self, game: Game) -> None:
+        """Show and play `game` from now on."""
+        self.game.remove_listener(self._on_change)
+        self.game = game
+        game.add_listener(self._on_change)
+        self.model.set_game(game)
+        self.window.tray.clear_draft()
+        self.window.sheet.fit_font()
+        self._close_end_dialog()
+        self._status_note = ""
+        self._save()
+        self._refresh_views(rolled=False)
+        self.game_replaced.emit()
+        if game.finished:
+            self._show_end_of_game()
+
+    # The user's actions: each is one engine action ---------------------------------------------
+
+    def roll(self) -> None:
+        """Roll the dice that are not held."""
+        game = self.game
+        if self.table_mode or game.finished:
+            return
+        if game.rolls_left <= 0:
+            self._note(_translate("Controller", "No rolls left: choose a box on the sheet."))
+            return
+        if game.dice is not None and all(game.held):
+            self._note(_translate("Controller", "Every die is held: release one to roll."))
+            return
+        self._act(game.roll)
+
+    def toggle_hold(self, index: int) -> None:
+        """Hold or release one die."""
+        if self.table_mode or self.game.finished:
+            return
+        if self.game.dice is None:
+            self._note(_translate("Controller", "Roll the dice first (Space)."))
+            return
+        self._act(lambda: self.game.hold(index))
+
+    def enter_dice(self, faces: str) -> None:
+        """Dice from the table, e.g. "26266"."""
+        if self.game.finished:
+            return
+        self._act(lambda: self.game.enter_dice(faces))
+
+    def score_row(self, row: int) -> None:
+        """Score the current dice in the current player's box of `row`."""
+        game = self.game
+        box_id = self.model.box_id_at(row)
+        if box_id is None or game.finished:
+            return
+        player = game.current_player
+        state = self.model.box_state(row, player)
+        if state is None:
+            return
+        name = self.model.box_name(box_id)
+        if state.filled:
+            self._note(
+                _translate("Controller", "%1 is already filled.").replace("%1", name), beep=True
+            )
+            return
+        if game.dice is None:
+            self._note(self._dice_first_text(), beep=True)
+            return
+        if not state.allowed and state.reason is not None:
+            self._note(texts.reason_text(state.reason, self.model.box_names), beep=True)
+            return
+        if state.score == 0 and self.settings.confirm_zero:
+            better = self._best_other_box(box_id)
+            if better is not None:
+                go_on, never_again = self.prompts.confirm_zero(
+                    name, self.model.box_name(better[0]), better[1]
+                )
+                if never_again:
+                    self.settings.confirm_zero = False
+                    save_settings(self.paths.settings_file, self.settings)
+                if not go_on:
+                    return
+        self._act(lambda: game.score(box_id))
+
+    def _best_other_box(self, box_id: str) -> tuple[str, int] | None:
+        best: tuple[str, int] | None = None
+        for state in self.game.box_states():
+            if state.box.id == box_id or state.filled or not state.allowed:
+                continue
+            if state.score and (best is None or state.score > best[1]):
+                best = (state.box.id, state.score)
+        return best
+
+    def undo(self) -> None:
+        """Take back the last action, across turns."""
+        if self.game.can_undo:
+            self._act(self.game.undo)
+
+    def redo(self) -> None:
+        """Apply again the last undone action."""
+        if self.game.can_redo:
+            self._act(self.game.redo)
+
+    def _act(self, action: Callable[[], Change]) -> None:
+        self._status_note = ""
+        try:
+            action()
+        except (IllegalActionError, ValueError) as error:
+            self._note(str(error), beep=True)
+
+    # After every engine change -----------------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        self._save()
+        rolled = isinstance(change.action, Roll) and not change.undone
+        if change.turn_ended:
+            self.window.tray.clear_draft()
+        self._refresh_views(rolled=rolled)
+        if self.game.finished and not change.undone:
+            self._show_end_of_game()
+        elif not self.game.finished:
+            self._close_end_dialog()
+
+    def _save(self) -> None:
+        try:
+            self.autosave.save(self.game)
+        except AutosaveError as error:
+            self.prompts.error(
+                _translate("Controller", "Autosave is not working"),
+                _translate(
+                    "Controller",
+                    "The game cannot be saved automatically:\n%1\n\n"
+                    "You can keep playing and use Game › Save as… to keep it.",
+                ).replace("%1", str(error)),
+            )
+
+    def _refresh_views(self, *, rolled: bool) -> None:
+        game = self.game
+        window = self.window
+        self.model.refresh()
+        can_roll = (
+            not self.table_mode
+            and not game.finished
+            and game.rolls_left > 0
+            and not (game.dice is not None and all(game.held))
+        )
+        window.tray.show_turn(
+            game.dice,
+            game.held,
+            game.rolls_left,
+            table_mode=self.table_mode,
+            can_roll=can_roll,
+            rolled=rolled,
+        )
+        for action in window.hold_actions:
+            action.setEnabled(not self.table_mode)
+        window.roll_action.setEnabled(not self.table_mode)
+        window.undo_action.setEnabled(game.can_undo)
+        window.redo_action.setEnabled(game.can_redo)
+        window.turn_label.setText(self._turn_text())
+        window.status_label.setText(self._status_text())
+        window.setWindowTitle(f"Miss Dice — {texts.variant_name(game.rules.variant)}")
+        self.view_refreshed.emit()
+
+    def _turn_text(self) -> str:
+        game = self.game
+        if game.finished:
+            return _translate("Controller", "Game over")
+        name = game.players[game.current_player]
+        turn = len(game.state.sheets[game.current_player].scores) + 1
+        return (
+            _translate("Controller", "%1 to play — turn %2 of %3")
+            .replace("%1", name)
+            .replace("%2", str(turn))
+            .replace("%3", str(len(game.rules.boxes)))
+        )
+
+    def _dice_first_text(self) -> str:
+        if self.table_mode:
+            return _translate(
+                "Controller",
+                "Enter the dice from the table first: type the five faces or click each die.",
+            )
+        return _translate("Controller", "Roll the dice first (Space).")
+
+    def _status_text(self) -> str:
+        if self._status_note:
+            return self._status_note
+        game = self.game
+        if game.finished:
+            return texts_winners(game)
+        if game.dice is None:
+            return self._dice_first_text()
+        joker = self._joker_reason()
+        if joker:
+            return joker
+        if self.table_mode:
+            return _translate(
+                "Controller", "Choose a box (click it, or arrows and Enter), or correct the dice."
+            )
+        if game.rolls_left > 0:
+            return _translate(
+                "Controller",
+                "Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: "
+                "%1 left.",
+            ).replace("%1", str(game.rolls_left))
+        return _translate("Controller", "Choose a box: click it, or arrows and Enter.")
+
+    def _joker_reason(self) -> str:
+        for state in self.game.box_states():
+            if state.reason is not None and state.reason.code is not ReasonCode.FILLED:
+                return texts.reason_text(state.reason, self.model.box_names)
+        if any(state.joker and not state.filled for state in self.game.box_states()):
+            return _translate("Controller", "Joker: the lower boxes score their full value.")
+        return ""
+
+    def _note(self, text: str, *, beep: bool = False) -> None:
+        self._status_note = text
+        self.window.status_label.setText(text)
+        if beep:
+            QApplication.beep()
+
+    def _explain_row(self, row: int) -> None:
+        state = self.model.box_state(row, self.game.current_player)
+        if state is not None and not state.filled and not state.allowed and state.reason:
+            self.window.status_label.setText(texts.reason_text(state.reason, self.model.box_names))
+        else:
+            self.window.status_label.setText(self._status_text())
+
+    # End of the game ---------------------------------------------------------------------------
+
+    def _show_end_of_game(self) -> None:
+        self._close_end_dialog()
+        dialog = EndOfGameDialog(self.game.standings(), self.window)
+        dialog.same_players_requested.connect(self.new_game_same_players)
+        dialog.new_game_requested.connect(self.ask_new_game)
+        self.end_dialog = dialog
+        dialog.open()
+
+    def _close_end_dialog(self) -> None:
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+            self.end_dialog.deleteLater()
+            self.end_dialog = None
+
+    # Files -----------------------------------------------------------------------------------
+
+    def open_file(self) -> None:
+        """Game › Open…"""
+        path = self.prompts.open_path()
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str) -> bool:
+        """Open a game record; on error one message, and the current game stays."""
+        try:
+            game = load_record(path)
+        except RecordError as error:
+            self.prompts.error(
+                _translate("Controller", "This game cannot be opened"),
+                _translate("Controller", "%1\n\nThe game in progress is unchanged.").replace(
+                    "%1", str(error)
+                ),
+            )
+            return False
+        game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
+        self.replace_game(game)
+        return True
+
+    def save_as(self) -> None:
+        """Game › Save as…"""
+        suggested = str(Path.home() / "missdice-game.json")
+        path = self.prompts.save_path(suggested)
+        if not path:
+            return
+        try:
+            save_record(path, self.game)
+        except OSError as error:
+            self.prompts.error(
+                _translate("Controller", "The game was not saved"),
+                f"{path}: {error.strerror or error}",
+            )
+            return
+        self._note(_translate("Controller", "Saved to %1").replace("%1", os.fspath(path)))
+
+    # Language, colours, closing ----------------------------------------------------------------
+
+    def set_language(self, code: str) -> None:
+        """Switch the language (system, en, fr) and remember it."""
+        self.settings.language = code
+        save_settings(self.paths.settings_file, self.settings)
+        self._set_language(code)
+
+    def set_theme(self, code: str) -> None:
+        """Switch the palette (system, light, dark) and remember it."""
+        self.settings.theme = code
+        save_settings(self.paths.settings_file, self.settings)
+        self._set_theme(code)
+        self.window.sheet.viewport().update()
+
+    def _on_language_changed(self) -> None:
+        self.model.retranslate()
+        self._refresh_views(rolled=False)
+
+    def _about(self) -> None:
+        self.prompts.about(
+            _translate(
+                "Controller",
+                "Miss Dice %1\n\nThe scoresheet for Yahtzee, Yam's and Yacht: virtual dice "
+                "or dice from the table.\n\nYahtzee is a trademark of Hasbro. Miss Dice is "
+                "independent of Hasbro.",
+            ).replace("%1", __version__)
+        )
+
+    def on_close(self) -> None:
+        """Keep everything: the game (autosave) and the window's size."""
+        self._save()
+        self.settings.window_geometry = bytes(self.window.saveGeometry().toBase64().data()).decode(
+            "ascii"
+        )
+        save_settings(self.paths.settings_file, self.settings)
+
+    def _summary(self, game: Game) -> str:
+        turn = len(game.state.scored_turns) // max(1, len(game.players)) + 1
+        return (
+            _translate("Controller", "%1 — %2, round %3 of %4")
+            .replace("%1", texts.variant_name(game.rules.variant))
+            .replace("%2", ", ".join(game.players))
+            .replace("%3", str(turn))
+            .replace("%4", str(len(game.rules.boxes)))
+        )
+
+
+def texts_winners(game: Game) -> str:
+    """The status line at the end: who won, with how many points."""
+    standings = game.standings()
+    top = [s for s in standings if s.rank == 1]
+    names = ", ".join(s.name for s in top)
+    if len(top) > 1:
+        return (
+            _translate("Controller", "Game over: %1 share the win with %2 points.")
+            .replace("%1", names)
+            .replace("%2", str(top[0].total))
+        )
+    return (
+        _translate("Controller", "Game over: %1 wins with %2 points.")
+        .replace("%1", names)
+        .replace("%2", str(top[0].total))
+    )

@@ -1,0 +1,426 @@
+"""The dice tray: five dice drawn with real pips, held by a click, rolled with Space.
+
+In table mode the tray is an input: a click on a die (or a digit while it has focus) sets
+its face, or the five faces are typed at once ("26266"). The tray only emits what the user
+asked for; the controller turns each request into one engine action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEasingCurve,
+    QPointF,
+    QRectF,
+    QRegularExpression,
+    QSize,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QIcon,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QRegularExpressionValidator,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+DICE = 5
+ROLL_ANIMATION_MS = 320
+
+# Pip positions on a 3×3 grid (column, row), for faces 1–6.
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+_translate = QCoreApplication.translate
+
+
+def paint_die(
+    painter: QPainter,
+    rect: QRectF,
+    face: int | None,
+    *,
+    held: bool = False,
+    accent: QColor | None = None,
+    angle: float = 0.0,
+) -> None:
+    """Draw one die in `rect` (a square): ivory body, dark pips, an accent ring when held.
+
+    Vector drawing only, so it stays crisp at any size and device pixel ratio.
+    """
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    side = min(rect.width(), rect.height())
+    centre = rect.center()
+    painter.translate(centre)
+    if angle:
+        painter.rotate(angle)
+    body = QRectF(-side / 2, -side / 2, side, side).adjusted(
+        side * 0.06, side * 0.06, -side * 0.06, -side * 0.06
+    )
+    radius = body.width() * 0.18
+    if held:
+        ring = accent or QColor("#d08000")
+        pen = QPen(ring, max(2.0, side * 0.06))
+        painter.setPen(pen)
+        painter.setBrush(QColor("#fff4d6"))
+    else:
+        painter.setPen(QPen(QColor("#6b6b6b"), max(1.0, side * 0.015)))
+        painter.setBrush(QColor("#fbfaf5"))
+    painter.drawRoundedRect(body, radius, radius)
+    if face is None:
+        painter.setPen(QColor("#9a9a9a"))
+        font = painter.font()
+        font.setPixelSize(max(8, int(body.height() * 0.5)))
+        painter.setFont(font)
+        painter.drawText(body, Qt.AlignmentFlag.AlignCenter, "?")
+    else:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#1d1d1f") if face != 1 else QColor("#b3122e"))
+        pip = body.width() * (0.2 if face == 1 else 0.155)
+        step = body.width() * 0.29
+        for column, row in PIPS[face]:
+            at = QPointF((column - 1) * step, (row - 1) * step)
+            painter.drawEllipse(at, pip / 2, pip / 2)
+    painter.restore()
+
+
+def die_icon(face: int, size: int = 32) -> QIcon:
+    """A die face as an icon (the face menu of table mode)."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    paint_die(painter, QRectF(0, 0, size, size), face)
+    painter.end()
+    return QIcon(pixmap)
+
+
+class DieWidget(QWidget):
+    """One die of the tray: shows its face, is held by a click (Enter or Space with focus)."""
+
+    clicked = Signal(int)
+    face_typed = Signal(int, int)
+    """(die index, face) when a digit is typed on a focused die in table mode."""
+
+    def __init__(self, index: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.index = index
+        self.face: int | None = None
+        self.held = False
+        self.table_mode = False
+        self._tumble = 0.0
+        self._tumble_faces: list[int] = []
+        self._animation = QVariantAnimation(self)
+        self._animation.setDuration(ROLL_ANIMATION_MS)
+        self._animation.setStartValue(0.0)
+        self._animation.setEndValue(1.0)
+        self._animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._animation.valueChanged.connect(self._on_tumble)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.setFixedSize(80, 80)
+        self._describe()
+
+    def sizeHint(self) -> QSize:
+        """A comfortable die."""
+        return QSize(80, 80)
+
+    def show_face(self, face: int | None, held: bool, *, tumble: bool = False) -> None:
+        """Show a face (None: not rolled or entered yet); `tumble` plays the roll animation."""
+        self.face = face
+        self.held = held
+        if tumble and face is not None:
+            self._tumble_faces = [random.randint(1, 6) for _ in range(4)]
+            self._animation.stop()
+            self._animation.start()
+        self._describe()
+        self.update()
+
+    def stop_animation(self) -> None:
+        """Show the real face at once."""
+        self._animation.stop()
+        self._tumble = 0.0
+        self.update()
+
+    @property
+    def animating(self) -> bool:
+        """True while the roll animation plays."""
+        return self._animation.state() == QVariantAnimation.State.Running
+
+    def _on_tumble(self, value: object) -> None:
+        self._tumble = 0.0 if not isinstance(value, float) or value >= 1.0 else 1.0 - value
+        self.update()
+
+    def _describe(self) -> None:
+        self.setAccessibleName(_translate("DiceTray", "Die %1").replace("%1", str(self.index + 1)))
+        if self.face is None:
+            text = _translate("DiceTray", "not rolled yet")
+            if self.table_mode:
+                text = _translate("DiceTray", "no face yet: click or type 1 to 6")
+        elif self.table_mode:
+            text = _translate("DiceTray", "shows %1: click or type 1 to 6 to change").replace(
+                "%1", str(self.face)
+            )
+        elif self.held:
+            text = _translate("DiceTray", "shows %1, held").replace("%1", str(self.face))
+        else:
+            text = _translate("DiceTray", "shows %1").replace("%1", str(self.face))
+        self.setAccessibleDescription(text)
+        self.setToolTip(f"{self.accessibleName()}: {text}")
+
+    def retranslate(self) -> None:
+        """Take the new language."""
+        self._describe()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Draw the die, and a caption under it when held."""
+        painter = QPainter(self)
+        caption = max(12.0, self.height() * 0.16)
+        area = QRectF(self.rect()).adjusted(2, 2, -2, -2 - caption)
+        side = min(area.width(), area.height())
+        square = QRectF(0, 0, side, side)
+        square.moveCenter(area.center())
+        accent = self.palette().color(self.palette().ColorRole.Highlight)
+        face = self.face
+        angle = 0.0
+        if self._tumble > 0 and face is not None and self._tumble_faces:
+            step = min(len(self._tumble_faces) - 1, int((1 - self._tumble) * 6))
+            face = self._tumble_faces[step] if self._tumble > 0.35 else self.face
+            angle = 28.0 * self._tumble * (1 if self.index % 2 else -1)
+        paint_die(painter, square, face, held=self.held, accent=accent, angle=angle)
+        if self.hasFocus():
+            pen = QPen(self.palette().color(self.palette().ColorRole.Highlight), 2)
+            pen.setStyle(Qt.PenStyle.DotLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
+        if self.held and not self.table_mode:
+            font = painter.font()
+            font.setPixelSize(int(caption * 0.8))
+            font.setBold(True)
+            painter.setFont(font)
+            painter.setPen(self.palette().color(self.palette().ColorRole.Text))
+            text_rect = QRectF(0, self.height() - caption - 2, self.width(), caption)
+            painter.drawText(
+                text_rect, Qt.AlignmentFlag.AlignCenter, _translate("DiceTray", "held")
+            )
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """A click holds or releases (virtual dice) or asks for a face (table dice)."""
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.setFocus(Qt.FocusReason.MouseFocusReason)
+            self.clicked.emit(self.index)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter toggles the hold; in table mode a digit 1–6 sets the face."""
+        text = event.text()
+        if self.table_mode and text in ("1", "2", "3", "4", "5", "6"):
+            self.face_typed.emit(self.index, int(text))
+            event.accept()
+            return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.clicked.emit(self.index)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """Show the focus ring."""
+        self.update()
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        """Hide the focus ring."""
+        self.update()
+        super().focusOutEvent(event)
+
+
+class DiceTray(QWidget):
+    """Five dice, the Roll button and the rolls left; in table mode, the dice entry."""
+
+    hold_toggled = Signal(int)
+    roll_requested = Signal()
+    dice_entered = Signal(str)
+    """Five faces from the table, e.g. "26266"."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table_mode = False
+        self._draft: list[int | None] = [None] * DICE
+        self.dice = [DieWidget(i, self) for i in range(DICE)]
+        self.roll_button = QPushButton(self)
+        self.roll_button.setObjectName("rollButton")
+        self.rolls_left_label = QLabel(self)
+        self.rolls_left_label.setObjectName("rollsLeft")
+        self.entry = QLineEdit(self)
+        self.entry.setObjectName("diceEntry")
+        self.entry.setValidator(
+            QRegularExpressionValidator(QRegularExpression(r"[1-6]{0,5}"), self.entry)
+        )
+        self.entry.setMaxLength(5)
+        self.entry_label = QLabel(self)
+        self.entry_label.setBuddy(self.entry)
+
+        dice_row = QHBoxLayout()
+        dice_row.setSpacing(10)
+        for die in self.dice:
+            dice_row.addWidget(die)
+            die.clicked.connect(self._on_die_clicked)
+            die.face_typed.connect(self._set_face)
+        side = QVBoxLayout()
+        side.addStretch(1)
+        side.addWidget(self.roll_button)
+        side.addWidget(self.rolls_left_label)
+        side.addWidget(self.entry_label)
+        side.addWidget(self.entry)
+        side.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(dice_row)
+        layout.addSpacing(16)
+        layout.addLayout(side)
+        layout.addStretch(1)
+
+        self.roll_button.clicked.connect(self.roll_requested)
+        self.entry.returnPressed.connect(self._on_entry)
+        self._rolls_left = 3
+        self.retranslate()
+        self.show_turn(None, (False,) * DICE, 3, table_mode=False, can_roll=True)
+
+    def retranslate(self) -> None:
+        """Take the new language."""
+        self.roll_button.setText(_translate("DiceTray", "&Roll (Space)"))
+        self.roll_button.setAccessibleName(_translate("DiceTray", "Roll the dice"))
+        self.entry_label.setText(_translate("DiceTray", "&Dice from the table:"))
+        self.entry.setPlaceholderText(_translate("DiceTray", "e.g. 26266"))
+        self.entry.setAccessibleName(_translate("DiceTray", "Dice from the table"))
+        self.entry.setAccessibleDescription(
+            _translate("DiceTray", "Type the five faces, then press Enter")
+        )
+        self._show_rolls_left()
+        for die in self.dice:
+            die.retranslate()
+
+    def show_turn(
+        self,
+        dice: Sequence[int] | None,
+        held: Sequence[bool],
+        rolls_left: int,
+        *,
+        table_mode: bool,
+        can_roll: bool,
+        rolled: bool = False,
+    ) -> None:
+        """Show the engine's turn; `rolled` plays the animation on the dice that moved."""
+        self.table_mode = table_mode
+        self._rolls_left = rolls_left
+        if dice is not None:
+            self._draft = list(dice)
+        elif not table_mode or all(face is not None for face in self._draft):
+            self._draft = [None] * DICE
+        for i, die in enumerate(self.dice):
+            die.table_mode = table_mode
+            face = dice[i] if dice is not None else (self._draft[i] if table_mode else None)
+            die.show_face(face, bool(held[i]) and not table_mode, tumble=rolled and not held[i])
+        self.roll_button.setVisible(not table_mode)
+        self.rolls_left_label.setVisible(not table_mode)
+        self.entry.setVisible(table_mode)
+        self.entry_label.setVisible(table_mode)
+        self.roll_button.setEnabled(can_roll)
+        self._show_rolls_left()
+
+    def clear_draft(self) -> None:
+        """Forget faces chosen for dice not entered yet (a new turn or game)."""
+        self._draft = [None] * DICE
+
+    def _show_rolls_left(self) -> None:
+        self.rolls_left_label.setText(
+            _translate("DiceTray", "Rolls left: %1").replace("%1", str(self._rolls_left))
+        )
+
+    def _on_die_clicked(self, index: int) -> None:
+        if not self.table_mode:
+            self.hold_toggled.emit(index)
+            return
+        menu = QMenu(self)
+        menu.setAccessibleName(
+            _translate("DiceTray", "Face of die %1").replace("%1", str(index + 1))
+        )
+        for face in range(1, 7):
+            action = menu.addAction(die_icon(face), f"&{face}")
+            action.setData(face)
+        die = self.dice[index]
+        chosen = menu.exec(die.mapToGlobal(die.rect().bottomLeft()))
+        if chosen is not None:
+            self._set_face(index, int(chosen.data()))
+
+    def _set_face(self, index: int, face: int) -> None:
+        """Table mode: one die's face; the dice go to the game once all five are known."""
+        self._draft[index] = face
+        if all(value is not None for value in self._draft):
+            self.dice_entered.emit("".join(str(value) for value in self._draft))
+        else:
+            self.dice[index].show_face(face, False)
+            next_free = next((i for i, v in enumerate(self._draft) if v is None), None)
+            if next_free is not None and self.dice[index].hasFocus():
+                self.dice[next_free].setFocus()
+
+    def _on_entry(self) -> None:
+        text = self.entry.text()
+        if len(text) == DICE:
+            self.dice_entered.emit(text)
+            self.entry.clear()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Dice as tall as the tray (a die and its "held" caption), the Roll button to match."""
+        super().resizeEvent(event)
+        side = max(40, self.height())
+        for die in self.dice:
+            if die.width() != int(side * 0.84):
+                die.setFixedSize(int(side * 0.84), side)
+        font = self.roll_button.font()
+        font.setPixelSize(max(13, int(side * 0.16)))
+        font.setBold(True)
+        self.roll_button.setFont(font)
+        self.roll_button.setMinimumHeight(int(side * 0.42))
+        label_font = self.rolls_left_label.font()
+        label_font.setPixelSize(max(12, int(side * 0.13)))
+        self.rolls_left_label.setFont(label_font)
+        self.entry.setFont(font)
+        self.entry_label.setFont(label_font)
+
+    @property
+    def animating(self) -> bool:
+        """True while any die is still tumbling."""
+        return any(die.animating for die in self.dice)

@@ -1,0 +1,125 @@
+"""The end of a game: the ranking (ties share a place), each total, and a rematch button."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from missdice_desktop.rules import Standing
+
+_translate = QCoreApplication.translate
+
+
+def winners_text(standings: Sequence[Standing]) -> str:
+    """'Anna wins!' or 'Anna and Ben share the win!'."""
+    winners = [standing.name for standing in standings if standing.rank == 1]
+    if len(standings) == 1:
+        return _translate("EndOfGame", "Well played, %1!").replace("%1", winners[0])
+    if len(winners) == 1:
+        return _translate("EndOfGame", "%1 wins!").replace("%1", winners[0])
+    names = _translate("EndOfGame", ", ").join(winners[:-1])
+    return (
+        _translate("EndOfGame", "%1 and %2 share the win!")
+        .replace("%1", names)
+        .replace("%2", winners[-1])
+    )
+
+
+class EndOfGameDialog(QDialog):
+    """The final ranking; offers a new game with the same players."""
+
+    same_players_requested = Signal()
+    new_game_requested = Signal()
+
+    def __init__(self, standings: Sequence[Standing], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("endOfGameDialog")
+        self.setWindowTitle(_translate("EndOfGame", "End of the game"))
+        self.title = QLabel(winners_text(standings), self)
+        self.title.setObjectName("winners")
+        title_font = QFont(self.font())
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.6)
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title.setWordWrap(True)
+
+        self.ranking = QTableWidget(len(standings), 3, self)
+        self.ranking.setObjectName("ranking")
+        self.ranking.setAccessibleName(_translate("EndOfGame", "Ranking"))
+        self.ranking.setHorizontalHeaderLabels(
+            [
+                _translate("EndOfGame", "Place"),
+                _translate("EndOfGame", "Player"),
+                _translate("EndOfGame", "Total"),
+            ]
+        )
+        self.ranking.verticalHeader().setVisible(False)
+        self.ranking.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.ranking.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = self.ranking.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for row, standing in enumerate(standings):
+            tied = sum(1 for other in standings if other.rank == standing.rank) > 1
+            place = str(standing.rank)
+            if tied:
+                place = _translate("EndOfGame", "%1 (tie)").replace("%1", place)
+            if standing.rank == 1:
+                place = "🏆 " + place
+            cells = (place, standing.name, str(standing.total))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column != 1:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if standing.rank == 1:
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                self.ranking.setItem(row, column, item)
+        rows_height = sum(self.ranking.rowHeight(r) for r in range(len(standings)))
+        self.ranking.setMinimumHeight(min(420, rows_height + header.sizeHint().height() + 6))
+
+        self.same_players_button = QPushButton(
+            _translate("EndOfGame", "New game with the &same players"), self
+        )
+        self.same_players_button.setObjectName("samePlayers")
+        self.same_players_button.setDefault(True)
+        self.new_game_button = QPushButton(_translate("EndOfGame", "&New game…"), self)
+        self.close_button = QPushButton(_translate("EndOfGame", "&Close"), self)
+        self.same_players_button.clicked.connect(self._on_same_players)
+        self.new_game_button.clicked.connect(self._on_new_game)
+        self.close_button.clicked.connect(self.reject)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.same_players_button)
+        buttons.addWidget(self.new_game_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.ranking)
+        layout.addLayout(buttons)
+        self.resize(460, self.sizeHint().height())
+
+    def _on_same_players(self) -> None:
+        self.accept()
+        self.same_players_requested.emit()
+
+    def _on_new_game(self) -> None:
+        self.accept()
+        self.new_game_requested.emit()

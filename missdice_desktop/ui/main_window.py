@@ -1,0 +1,208 @@
+"""The main window's layout: menus, the dice tray, the scoresheet and the status line.
+
+It holds widgets and texts only; `controller.GameController` decides what they do.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from missdice_desktop.ui.dice_tray import DICE, DiceTray
+from missdice_desktop.ui.sheet_view import SheetView
+
+_translate = QCoreApplication.translate
+APP_TITLE = "Miss Dice"
+MIN_WIDTH = 1024
+MIN_HEIGHT = 700
+
+
+class MainWindow(QMainWindow):
+    """Miss Dice's window: the tray on top, the sheet below, everything reachable by keys."""
+
+    closing = Signal()
+    language_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.setWindowTitle(APP_TITLE)
+        self.setMinimumSize(800, 560)
+        self.resize(MIN_WIDTH + 176, MIN_HEIGHT + 100)
+
+        self.turn_label = QLabel(self)
+        self.turn_label.setObjectName("turnLabel")
+        turn_font = self.turn_label.font()
+        turn_font.setPointSizeF(turn_font.pointSizeF() * 1.35)
+        turn_font.setBold(True)
+        self.turn_label.setFont(turn_font)
+        self.turn_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.tray = DiceTray(self)
+        self.sheet = SheetView(self)
+        self.sheet.setObjectName("sheet")
+        self.status_label = QLabel(self)
+        self.status_label.setObjectName("statusLine")
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.statusBar().addWidget(self.status_label, 1)
+
+        self._build_actions()
+        self.undo_button = QToolButton(self)
+        self.undo_button.setDefaultAction(self.undo_action)
+        self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.redo_button = QToolButton(self)
+        self.redo_button.setDefaultAction(self.redo_action)
+        self.redo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for button in (self.undo_button, self.redo_button):
+            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+        history = QVBoxLayout()
+        history.addStretch(1)
+        history.addWidget(self.undo_button)
+        history.addWidget(self.redo_button)
+        history.addStretch(1)
+        top = QHBoxLayout()
+        top.addWidget(self.tray, 1)
+        top.addLayout(history)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(10, 6, 10, 4)
+        layout.addWidget(self.turn_label)
+        layout.addLayout(top)
+        layout.addWidget(self.sheet, 1)
+        self.setCentralWidget(central)
+
+        for first, second in zip(self.tray.dice, self.tray.dice[1:], strict=False):
+            self.setTabOrder(first, second)
+        self.setTabOrder(self.tray.dice[-1], self.tray.roll_button)
+        self.setTabOrder(self.tray.roll_button, self.tray.entry)
+        self.setTabOrder(self.tray.entry, self.undo_button)
+        self.setTabOrder(self.undo_button, self.redo_button)
+        self.setTabOrder(self.redo_button, self.sheet)
+        self.retranslate_ui()
+
+    def _build_actions(self) -> None:
+        self.new_game_action = QAction(self)
+        self.new_game_action.setShortcut(QKeySequence.StandardKey.New)
+        self.open_action = QAction(self)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.save_as_action = QAction(self)
+        self.save_as_action.setShortcut(QKeySequence.StandardKey.SaveAs)
+        self.quit_action = QAction(self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.undo_action = QAction(self)
+        self.undo_action.setObjectName("undo")
+        self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
+        self.redo_action = QAction(self)
+        self.redo_action.setObjectName("redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.roll_action = QAction(self)
+        self.roll_action.setShortcut(QKeySequence(Qt.Key.Key_Space))
+        self.roll_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.addAction(self.roll_action)
+        self.hold_actions: list[QAction] = []
+        for i in range(DICE):
+            action = QAction(self)
+            action.setShortcut(QKeySequence(str(i + 1)))
+            action.setData(i)
+            self.addAction(action)
+            self.hold_actions.append(action)
+        self.sheet_focus_action = QAction(self)
+        self.sheet_focus_action.setShortcut(QKeySequence("Ctrl+G"))
+        self.sheet_focus_action.triggered.connect(self.sheet.setFocus)
+        self.addAction(self.sheet_focus_action)
+
+        self.language_group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for code in ("system", "en", "fr"):
+            action = QAction(self, checkable=True)
+            action.setData(code)
+            self.language_group.addAction(action)
+            self.language_actions[code] = action
+        self.theme_group = QActionGroup(self)
+        self.theme_actions: dict[str, QAction] = {}
+        for code in ("system", "light", "dark"):
+            action = QAction(self, checkable=True)
+            action.setData(code)
+            self.theme_group.addAction(action)
+            self.theme_actions[code] = action
+        self.about_action = QAction(self)
+
+        menu_bar = self.menuBar()
+        self.game_menu = menu_bar.addMenu("")
+        self.game_menu.addActions([self.new_game_action, self.open_action, self.save_as_action])
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.quit_action)
+        self.edit_menu = menu_bar.addMenu("")
+        self.edit_menu.addActions([self.undo_action, self.redo_action])
+        self.view_menu = menu_bar.addMenu("")
+        self.language_menu = self.view_menu.addMenu("")
+        self.language_menu.addActions(list(self.language_actions.values()))
+        self.theme_menu = self.view_menu.addMenu("")
+        self.theme_menu.addActions(list(self.theme_actions.values()))
+        self.help_menu = menu_bar.addMenu("")
+        self.help_menu.addAction(self.about_action)
+
+    def retranslate_ui(self) -> None:
+        """Set every text in the current language."""
+        self.game_menu.setTitle(_translate("MainWindow", "&Game"))
+        self.new_game_action.setText(_translate("MainWindow", "&New game…"))
+        self.open_action.setText(_translate("MainWindow", "&Open…"))
+        self.save_as_action.setText(_translate("MainWindow", "Save &as…"))
+        self.quit_action.setText(_translate("MainWindow", "&Quit"))
+        self.edit_menu.setTitle(_translate("MainWindow", "&Edit"))
+        self.undo_action.setText(_translate("MainWindow", "&Undo"))
+        self.undo_action.setToolTip(_translate("MainWindow", "Undo the last action (Ctrl+Z)"))
+        self.redo_action.setText(_translate("MainWindow", "&Redo"))
+        self.redo_action.setToolTip(_translate("MainWindow", "Redo (Ctrl+Shift+Z)"))
+        self.view_menu.setTitle(_translate("MainWindow", "&View"))
+        self.language_menu.setTitle(_translate("MainWindow", "&Language"))
+        self.language_actions["system"].setText(_translate("MainWindow", "As the &system"))
+        self.language_actions["en"].setText("&English")
+        self.language_actions["fr"].setText("&Français")
+        self.theme_menu.setTitle(_translate("MainWindow", "&Colours"))
+        self.theme_actions["system"].setText(_translate("MainWindow", "As the &system"))
+        self.theme_actions["light"].setText(_translate("MainWindow", "&Light"))
+        self.theme_actions["dark"].setText(_translate("MainWindow", "&Dark"))
+        self.help_menu.setTitle(_translate("MainWindow", "&Help"))
+        self.about_action.setText(_translate("MainWindow", "&About Miss Dice"))
+        self.roll_action.setText(_translate("MainWindow", "Roll"))
+        for i, action in enumerate(self.hold_actions):
+            action.setText(_translate("MainWindow", "Hold die %1").replace("%1", str(i + 1)))
+        self.undo_button.setAccessibleName(_translate("MainWindow", "Undo"))
+        self.redo_button.setAccessibleName(_translate("MainWindow", "Redo"))
+        self.sheet.setAccessibleName(_translate("MainWindow", "Scoresheet"))
+        self.sheet.setAccessibleDescription(
+            _translate(
+                "MainWindow",
+                "One column per player. Arrow keys move, Enter scores the current player's box.",
+            )
+        )
+        self.tray.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow a language switch."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+            self.language_changed.emit()
+        super().changeEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Give the dice a share of the height: big on a big screen, compact at 1024×700."""
+        super().resizeEvent(event)
+        self.tray.setFixedHeight(int(max(76, min(230, self.height() * 0.16))))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Let the controller save before the window goes."""
+        self.closing.emit()
+        super().closeEvent(event)

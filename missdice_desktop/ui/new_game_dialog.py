@@ -1,0 +1,295 @@
+"""The New game dialog: the sheet (variant or house grid), its options, players, dice source."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from missdice_desktop.rules import (
+    BUILT_IN_VARIANTS,
+    MAX_PLAYERS,
+    GridError,
+    RulesError,
+    Ruleset,
+    Variant,
+    load_grid_file,
+)
+from missdice_desktop.ui import texts
+from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
+
+_translate = QCoreApplication.translate
+HOUSE_GRID = "__house__"
+MAX_NAME_LENGTH = 24
+
+
+@dataclass(frozen=True)
+class NewGameChoice:
+    """What the players chose for a new game."""
+
+    rules: Ruleset
+    players: list[str]
+    dice_source: str = DICE_VIRTUAL
+    grid_file: str = ""
+    options: dict[str, str | bool] = field(default_factory=dict)
+
+
+def default_player_name(number: int) -> str:
+    """'Player 3' in the user's language."""
+    return _translate("NewGameDialog", "Player %1").replace("%1", str(number))
+
+
+def ask_grid_file(parent: QWidget | None) -> str | None:
+    """Ask for a house grid file (TOML)."""
+    path, _ = QFileDialog.getOpenFileName(
+        parent,
+        _translate("NewGameDialog", "Open a house grid"),
+        "",
+        _translate("NewGameDialog", "House grids (*.toml);;All files (*)"),
+    )
+    return path or None
+
+
+class NewGameDialog(QDialog):
+    """Choose the sheet, its options, 1–8 players and where the dice come from."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        parent: QWidget | None = None,
+        *,
+        choose_grid_file: Callable[[QWidget | None], str | None] = ask_grid_file,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("newGameDialog")
+        self.setWindowTitle(_translate("NewGameDialog", "New game"))
+        self._choose_grid_file = choose_grid_file
+        self._house: Variant | None = None
+        self._grid_file = ""
+        self._last_index = 0
+        self._option_widgets: dict[str, QComboBox | QCheckBox] = {}
+
+        self.variant_box = QComboBox(self)
+        self.variant_box.setObjectName("variant")
+        for variant in BUILT_IN_VARIANTS.values():
+            self.variant_box.addItem(texts.variant_name(variant), variant.id)
+        self.variant_box.addItem(_translate("NewGameDialog", "House grid from a file…"), HOUSE_GRID)
+        self.variant_box.setAccessibleName(_translate("NewGameDialog", "Scoresheet"))
+        self.options_box = QGroupBox(_translate("NewGameDialog", "Options"), self)
+        self.options_layout = QFormLayout(self.options_box)
+
+        self.player_count = QSpinBox(self)
+        self.player_count.setObjectName("playerCount")
+        self.player_count.setRange(1, MAX_PLAYERS)
+        self.player_count.setAccessibleName(_translate("NewGameDialog", "Number of players"))
+        self.name_edits: list[QLineEdit] = []
+        names_grid = QGridLayout()
+        self.name_labels: list[QLabel] = []
+        for i in range(MAX_PLAYERS):
+            edit = QLineEdit(self)
+            edit.setObjectName(f"player{i + 1}")
+            edit.setMaxLength(MAX_NAME_LENGTH)
+            edit.setPlaceholderText(default_player_name(i + 1))
+            edit.setAccessibleName(default_player_name(i + 1))
+            label = QLabel(default_player_name(i + 1) + ":", self)
+            label.setBuddy(edit)
+            names_grid.addWidget(label, i % 4, (i // 4) * 2)
+            names_grid.addWidget(edit, i % 4, (i // 4) * 2 + 1)
+            self.name_edits.append(edit)
+            self.name_labels.append(label)
+
+        self.virtual_dice = QRadioButton(
+            _translate("NewGameDialog", "&Virtual dice: the app rolls")
+        )
+        self.virtual_dice.setObjectName("virtualDice")
+        self.table_dice = QRadioButton(
+            _translate("NewGameDialog", "Dice from the &table: type or click the faces you rolled")
+        )
+        self.table_dice.setObjectName("tableDice")
+        self._source_group = QButtonGroup(self)
+        self._source_group.addButton(self.virtual_dice)
+        self._source_group.addButton(self.table_dice)
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        start = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        start.setText(_translate("NewGameDialog", "&Start"))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        form = QFormLayout()
+        variant_label = QLabel(_translate("NewGameDialog", "S&coresheet:"), self)
+        variant_label.setBuddy(self.variant_box)
+        form.addRow(variant_label, self.variant_box)
+        count_label = QLabel(_translate("NewGameDialog", "&Players:"), self)
+        count_label.setBuddy(self.player_count)
+        form.addRow(count_label, self.player_count)
+        players_box = QGroupBox(_translate("NewGameDialog", "Names"), self)
+        players_box.setLayout(names_grid)
+        source_box = QGroupBox(_translate("NewGameDialog", "Dice"), self)
+        source_layout = QVBoxLayout(source_box)
+        source_layout.addWidget(self.virtual_dice)
+        source_layout.addWidget(self.table_dice)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.options_box)
+        layout.addWidget(players_box)
+        layout.addWidget(source_box)
+        layout.addWidget(self.buttons)
+
+        self._load(settings)
+        self.variant_box.currentIndexChanged.connect(self._on_variant_changed)
+        self.player_count.valueChanged.connect(self._show_name_fields)
+
+    # Filling in from the settings -------------------------------------------------------------
+
+    def _load(self, settings: Settings) -> None:
+        house = None
+        if settings.grid_file:
+            try:
+                house = load_grid_file(settings.grid_file)
+            except GridError:
+                house = None
+        if house is not None:
+            self._set_house(house, settings.grid_file)
+        else:
+            index = self.variant_box.findData(settings.variant)
+            self.variant_box.setCurrentIndex(max(0, index))
+        self._last_index = self.variant_box.currentIndex()
+        self._build_options(settings.options)
+        self.player_count.setValue(len(settings.players))
+        for edit, name in zip(self.name_edits, settings.players, strict=False):
+            edit.setText(name)
+        self._show_name_fields(len(settings.players))
+        table = settings.dice_source == DICE_TABLE
+        self.table_dice.setChecked(table)
+        self.virtual_dice.setChecked(not table)
+
+    def _set_house(self, variant: Variant, path: str) -> None:
+        self._house = variant
+        self._grid_file = path
+        label = _translate("NewGameDialog", "House grid: %1").replace("%1", variant.name)
+        index = self.variant_box.findData(HOUSE_GRID)
+        self.variant_box.setItemText(index, label)
+        self.variant_box.blockSignals(True)
+        self.variant_box.setCurrentIndex(index)
+        self.variant_box.blockSignals(False)
+
+    def _on_variant_changed(self, index: int) -> None:
+        if self.variant_box.currentData() == HOUSE_GRID:
+            path = self._choose_grid_file(self)
+            variant = None
+            if path:
+                try:
+                    variant = load_grid_file(path)
+                except GridError as error:
+                    QMessageBox.warning(
+                        self, _translate("NewGameDialog", "This grid cannot be used"), str(error)
+                    )
+            if variant is None or not path:
+                self.variant_box.blockSignals(True)
+                self.variant_box.setCurrentIndex(self._last_index)
+                self.variant_box.blockSignals(False)
+                return
+            self._set_house(variant, path)
+        self._last_index = self.variant_box.currentIndex()
+        self._build_options({})
+
+    def selected_variant(self) -> Variant:
+        """The variant (or house grid) chosen."""
+        data = self.variant_box.currentData()
+        if data == HOUSE_GRID and self._house is not None:
+            return self._house
+        return BUILT_IN_VARIANTS.get(str(data), next(iter(BUILT_IN_VARIANTS.values())))
+
+    def _build_options(self, values: dict[str, str | bool]) -> None:
+        while self.options_layout.rowCount():
+            self.options_layout.removeRow(0)
+        self._option_widgets.clear()
+        variant = self.selected_variant()
+        defaults = variant.option_defaults()
+        for name, default in defaults.items():
+            chosen = values.get(name, default)
+            if isinstance(default, bool):
+                check = QCheckBox(texts.option_name(name), self.options_box)
+                check.setObjectName(f"option_{name}")
+                check.setChecked(bool(chosen))
+                self.options_layout.addRow(check)
+                self._option_widgets[name] = check
+            else:
+                combo = QComboBox(self.options_box)
+                combo.setObjectName(f"option_{name}")
+                for choice in variant.option_choices(name):
+                    combo.addItem(texts.joker_policy_name(str(choice)), choice)
+                combo.setCurrentIndex(max(0, combo.findData(chosen)))
+                label = QLabel(texts.option_name(name) + ":", self.options_box)
+                label.setBuddy(combo)
+                self.options_layout.addRow(label, combo)
+                self._option_widgets[name] = combo
+        if not defaults:
+            self.options_layout.addRow(
+                QLabel(_translate("NewGameDialog", "This sheet has no options."), self.options_box)
+            )
+
+    def _show_name_fields(self, count: int) -> None:
+        for i, (edit, label) in enumerate(zip(self.name_edits, self.name_labels, strict=True)):
+            edit.setVisible(i < count)
+            label.setVisible(i < count)
+
+    # The result ------------------------------------------------------------------------------
+
+    def options(self) -> dict[str, str | bool]:
+        """The option values chosen."""
+        chosen: dict[str, str | bool] = {}
+        for name, widget in self._option_widgets.items():
+            if isinstance(widget, QCheckBox):
+                chosen[name] = widget.isChecked()
+            else:
+                chosen[name] = str(widget.currentData())
+        return chosen
+
+    def player_names(self) -> list[str]:
+        """The names typed (an empty field gets 'Player N')."""
+        return [
+            self.name_edits[i].text().strip() or default_player_name(i + 1)
+            for i in range(self.player_count.value())
+        ]
+
+    def choice(self) -> NewGameChoice:
+        """Everything chosen, as rules the engine can play."""
+        variant = self.selected_variant()
+        options = self.options()
+        try:
+            rules = variant.configure(options)
+        except RulesError:
+            rules = variant.configure()
+            options = {}
+        source = DICE_TABLE if self.table_dice.isChecked() else DICE_VIRTUAL
+        grid = self._grid_file if variant is self._house else ""
+        return NewGameChoice(rules, self.player_names(), source, grid, options)
+
+
+def grid_file_name(path: str) -> str:
+    """The file name of a grid, for messages."""
+    return Path(path).name

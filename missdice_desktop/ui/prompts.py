@@ -1,0 +1,83 @@
+"""The questions and messages the controller puts to the user, in one replaceable object.
+
+The controller receives a `Prompts`; tests give it a scripted one, so that no modal box
+blocks a test and every question asked is checked.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QCheckBox, QDialog, QFileDialog, QMessageBox, QWidget
+
+from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
+from missdice_desktop.ui.settings import Settings
+
+_translate = QCoreApplication.translate
+RECORD_FILTER = "Miss Dice (*.json);;JSON (*.json);;All files (*)"
+
+
+class Prompts:
+    """Message boxes and file dialogs, parented to the window."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        self.parent = parent
+
+    def error(self, title: str, text: str) -> None:
+        """One clear message: what went wrong and that nothing was lost."""
+        QMessageBox.warning(self.parent, title, text)
+
+    def confirm_zero(self, box: str, better_box: str, better_score: int) -> tuple[bool, bool]:
+        """Ask before a 0 when another box scores more: (go on, never ask again)."""
+        box_ = QMessageBox(self.parent)
+        box_.setIcon(QMessageBox.Icon.Question)
+        box_.setWindowTitle(_translate("Prompts", "Score 0?"))
+        box_.setText(
+            _translate("Prompts", "Score 0 in %1? These dice would give %2 in %3.")
+            .replace("%1", box)
+            .replace("%2", str(better_score))
+            .replace("%3", better_box)
+        )
+        box_.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        box_.setDefaultButton(QMessageBox.StandardButton.No)
+        never = QCheckBox(_translate("Prompts", "Do not ask again"), box_)
+        box_.setCheckBox(never)
+        answer = box_.exec()
+        return answer == QMessageBox.StandardButton.Yes, never.isChecked()
+
+    def resume(self, summary: str) -> bool:
+        """Offer back the unfinished game."""
+        answer = QMessageBox.question(
+            self.parent,
+            _translate("Prompts", "Resume the game?"),
+            _translate("Prompts", "A game was not finished:\n%1\n\nResume it?").replace(
+                "%1", summary
+            ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def new_game(self, settings: Settings) -> NewGameChoice | None:
+        """The New game dialog."""
+        dialog = NewGameDialog(settings, self.parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.choice()
+
+    def open_path(self) -> str | None:
+        """A game record to open."""
+        path, _ = QFileDialog.getOpenFileName(
+            self.parent, _translate("Prompts", "Open a game"), "", RECORD_FILTER
+        )
+        return path or None
+
+    def save_path(self, suggested: str) -> str | None:
+        """Where to save the game."""
+        path, _ = QFileDialog.getSaveFileName(
+            self.parent, _translate("Prompts", "Save the game as"), suggested, RECORD_FILTER
+        )
+        return path or None
+
+    def about(self, text: str) -> None:
+        """The About box."""
+        QMessageBox.about(self.parent, _translate("Prompts", "About Miss Dice"), text)

@@ -1,0 +1,120 @@
+"""The app's settings, declared once with their defaults, and the folders it keeps files in.
+
+Settings live in the platform's user config folder (platformdirs), autosaves in the user
+data folder. Both folders are passed in (`AppPaths`) so that tests point them elsewhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from missdice_desktop.records import write_atomically
+
+APP_NAME = "missdice"
+DICE_VIRTUAL = "virtual"
+DICE_TABLE = "table"
+LANGUAGES = ("system", "en", "fr")
+THEMES = ("system", "light", "dark")
+
+
+@dataclass(frozen=True)
+class AppPaths:
+    """Where settings and autosaves are kept."""
+
+    config_dir: Path
+    data_dir: Path
+
+    @classmethod
+    def default(cls) -> AppPaths:
+        """The user's platform folders (~/.config/missdice, ~/.local/share/missdice on Linux)."""
+        return cls(
+            Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
+            Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+        )
+
+    @property
+    def settings_file(self) -> Path:
+        """The settings file."""
+        return self.config_dir / "settings.json"
+
+    @property
+    def autosave_file(self) -> Path:
+        """The game saved after every action."""
+        return self.data_dir / "autosave.json"
+
+
+def _default_players() -> list[str]:
+    return ["Anna", "Ben"]
+
+
+@dataclass
+class Settings:
+    """What the app remembers between runs."""
+
+    players: list[str] = field(default_factory=_default_players)
+    variant: str = "yahtzee"
+    options: dict[str, str | bool] = field(default_factory=dict)
+    grid_file: str = ""
+    """The house grid file last played ("" when a built-in variant was)."""
+    dice_source: str = DICE_VIRTUAL
+    language: str = "system"
+    theme: str = "system"
+    confirm_zero: bool = True
+    """Ask before scoring 0 when another box would score more."""
+    window_geometry: str = ""
+
+
+def load_settings(path: Path) -> Settings:
+    """Read settings; missing, unreadable or wrong values fall back to their defaults."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    if not isinstance(data, dict):
+        return Settings()
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    for spec in fields(Settings):
+        value = data.get(spec.name, getattr(defaults, spec.name))
+        if _valid(spec.name, value):
+            values[spec.name] = value
+    return Settings(**values)
+
+
+def _valid(name: str, value: Any) -> bool:
+    match name:
+        case "players":
+            return (
+                isinstance(value, list)
+                and 1 <= len(value) <= 8
+                and all(isinstance(player, str) and player.strip() for player in value)
+            )
+        case "options":
+            return isinstance(value, dict) and all(
+                isinstance(key, str) and isinstance(option, str | bool)
+                for key, option in value.items()
+            )
+        case "dice_source":
+            return value in (DICE_VIRTUAL, DICE_TABLE)
+        case "language":
+            return value in LANGUAGES
+        case "theme":
+            return value in THEMES
+        case "confirm_zero":
+            return isinstance(value, bool)
+        case _:
+            return isinstance(value, str)
+
+
+def save_settings(path: Path, settings: Settings) -> bool:
+    """Write settings atomically; False when the folder cannot be written (they are optional)."""
+    with contextlib.suppress(OSError):
+        write_atomically(path, json.dumps(asdict(settings), ensure_ascii=False, indent=2) + "\n")
+        return True
+    return False

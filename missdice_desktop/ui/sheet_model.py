@@ -1,0 +1,330 @@
+"""The scoresheet as a Qt table model: one column per player, one row per box or total.
+
+A thin view of the engine: every number comes from `Game.box_states` or a `Scoresheet`
+property; the model only chooses which one a cell shows and how it is described.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QFont
+
+from missdice_desktop.rules import BoxState, Game, Scoresheet, Section
+from missdice_desktop.ui import texts
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+class RowKind(enum.Enum):
+    """What a row of the sheet holds."""
+
+    BOX = "box"
+    UPPER_TOTAL = "upper_total"
+    UPPER_BONUS = "upper_bonus"
+    ECART = "ecart"
+    LOWER_TOTAL = "lower_total"
+    YAHTZEE_BONUS = "yahtzee_bonus"
+    GRAND_TOTAL = "grand_total"
+
+
+class SheetRole(enum.IntEnum):
+    """Custom data roles of the sheet model."""
+
+    ROW_KIND = Qt.ItemDataRole.UserRole + 1
+    """The RowKind of the cell's row."""
+    BOX_ID = Qt.ItemDataRole.UserRole + 2
+    """The box id of a box row (None on a total row)."""
+    PREVIEW_SCORE = Qt.ItemDataRole.UserRole + 3
+    """What the current dice would score in this free box of the current player, else None."""
+    DISABLED_REASON = Qt.ItemDataRole.UserRole + 4
+    """Why the joker closes this free box for the current dice (translated), else None."""
+    FILLED = Qt.ItemDataRole.UserRole + 5
+    """True when the box holds a score."""
+    CURRENT_PLAYER = Qt.ItemDataRole.UserRole + 6
+    """True in the column of the player whose turn it is."""
+    SCORABLE = Qt.ItemDataRole.UserRole + 7
+    """True when one click scores the current dice here."""
+    BONUS_MISSING = Qt.ItemDataRole.UserRole + 8
+    """On the upper-bonus row: points still needed (None when reached or impossible)."""
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One row: a box (by its index in the ruleset) or a computed total."""
+
+    kind: RowKind
+    box_index: int = -1
+
+
+def sheet_rows(game: Game) -> tuple[SheetRow, ...]:
+    """The rows of a game's sheet, top to bottom, with totals where a paper sheet has them."""
+    variant = game.rules.variant
+    boxes = game.rules.boxes
+    rows: list[SheetRow] = [
+        SheetRow(RowKind.BOX, i) for i, box in enumerate(boxes) if box.section is Section.UPPER
+    ]
+    if rows:
+        rows.append(SheetRow(RowKind.UPPER_TOTAL))
+        if variant.upper_bonus is not None:
+            rows.append(SheetRow(RowKind.UPPER_BONUS))
+    rows += [
+        SheetRow(RowKind.BOX, i) for i, box in enumerate(boxes) if box.section is Section.LOWER
+    ]
+    if variant.ecart is not None:
+        rows.append(SheetRow(RowKind.ECART))
+    rows.append(SheetRow(RowKind.LOWER_TOTAL))
+    if variant.yahtzee_bonus:
+        rows.append(SheetRow(RowKind.YAHTZEE_BONUS))
+    rows.append(SheetRow(RowKind.GRAND_TOTAL))
+    return tuple(rows)
+
+
+class SheetModel(QAbstractTableModel):
+    """The scoresheet of a game for a QTableView."""
+
+    def __init__(self, game: Game, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._game = game
+        self._rows = sheet_rows(game)
+        self._names = texts.box_names(game.rules)
+        self._states: list[tuple[BoxState, ...]] = []
+        self._read_game()
+
+    # The game behind the model ---------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game shown."""
+        return self._game
+
+    def set_game(self, game: Game) -> None:
+        """Show another game (new sheet shape, players, everything)."""
+        self.beginResetModel()
+        self._game = game
+        self._rows = sheet_rows(game)
+        self._names = texts.box_names(game.rules)
+        self._read_game()
+        self.endResetModel()
+
+    def refresh(self) -> None:
+        """Re-read the game after an action, undo or redo."""
+        self._read_game()
+        if self._rows and self._game.players:
+            top_left = self.index(0, 0)
+            bottom_right = self.index(len(self._rows) - 1, len(self._game.players) - 1)
+            self.dataChanged.emit(top_left, bottom_right)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
+
+    def retranslate(self) -> None:
+        """Take the new language's names."""
+        self._names = texts.box_names(self._game.rules)
+        self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, len(self._rows) - 1)
+        self.refresh()
+
+    def _read_game(self) -> None:
+        self._states = [self._game.box_states(player) for player in range(len(self._game.players))]
+
+    # Lookups for the view and the controller ---------------------------------------------------
+
+    def row_kind(self, row: int) -> RowKind:
+        """What row `row` holds."""
+        return self._rows[row].kind
+
+    def box_id_at(self, row: int) -> str | None:
+        """The box id of row `row`, None for a total row."""
+        if not 0 <= row < len(self._rows) or self._rows[row].kind is not RowKind.BOX:
+            return None
+        return self._game.rules.boxes[self._rows[row].box_index].id
+
+    def row_of_box(self, box_id: str) -> int:
+        """The row of box `box_id`."""
+        for row, sheet_row in enumerate(self._rows):
+            if sheet_row.kind is RowKind.BOX and self.box_id_at(row) == box_id:
+                return row
+        raise KeyError(box_id)
+
+    def row_of_kind(self, kind: RowKind) -> int:
+        """The row of a total (first match)."""
+        for row, sheet_row in enumerate(self._rows):
+            if sheet_row.kind is kind:
+                return row
+        raise KeyError(kind)
+
+    def box_state(self, row: int, player: int) -> BoxState | None:
+        """The engine's state of the box in `row` for `player` (None on total rows)."""
+        sheet_row = self._rows[row]
+        if sheet_row.kind is not RowKind.BOX:
+            return None
+        return self._states[player][sheet_row.box_index]
+
+    def box_name(self, box_id: str) -> str:
+        """The shown name of a box."""
+        return self._names.get(box_id, box_id)
+
+    @property
+    def box_names(self) -> dict[str, str]:
+        """Every box's shown name."""
+        return dict(self._names)
+
+    # QAbstractTableModel ----------------------------------------------------------------------
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        """Boxes and totals (a table has no children)."""
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        """One column per player."""
+        return 0 if parent.isValid() else len(self._game.players)
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        """Every cell can be selected and read; the view draws closed boxes as disabled."""
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        """Player names across the top, box names and totals down the side."""
+        if orientation == Qt.Orientation.Horizontal:
+            if not 0 <= section < len(self._game.players):
+                return None
+            current = section == self._game.current_player and not self._game.finished
+            name = self._game.players[section]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return f"▶ {name}" if current else name
+            if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
+                return texts.player_header_text(name, current)
+            if role == Qt.ItemDataRole.FontRole and current:
+                font = QFont()
+                font.setBold(True)
+                return font
+            return None
+        if not 0 <= section < len(self._rows):
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return self._row_title(section)
+        if role == Qt.ItemDataRole.FontRole and self._rows[section].kind is not RowKind.BOX:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """A cell: a score, a preview of the current dice, or a total."""
+        if not index.isValid() or index.row() >= len(self._rows):
+            return None
+        row, player = index.row(), index.column()
+        if player >= len(self._game.players):
+            return None
+        kind = self._rows[row].kind
+        if role == SheetRole.ROW_KIND:
+            return kind
+        if role == SheetRole.CURRENT_PLAYER:
+            return player == self._game.current_player and not self._game.finished
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return Qt.AlignmentFlag.AlignCenter
+        if kind is RowKind.BOX:
+            return self._box_data(row, player, role)
+        return self._total_data(kind, self._game.state.sheets[player], player, role)
+
+    # Cells ---------------------------------------------------------------------------------------
+
+    def _box_data(self, row: int, player: int, role: int) -> Any:
+        state = self._states[player][self._rows[row].box_index]
+        preview = not state.filled and state.score is not None
+        reason = None
+        if preview and not state.allowed and state.reason is not None:
+            reason = texts.reason_text(state.reason, self._names)
+        match role:
+            case Qt.ItemDataRole.DisplayRole:
+                return "" if state.score is None else str(state.score)
+            case SheetRole.BOX_ID:
+                return state.box.id
+            case SheetRole.FILLED:
+                return state.filled
+            case SheetRole.PREVIEW_SCORE:
+                return state.score if preview else None
+            case SheetRole.DISABLED_REASON:
+                return reason
+            case SheetRole.SCORABLE:
+                return preview and state.allowed
+            case Qt.ItemDataRole.ToolTipRole | Qt.ItemDataRole.AccessibleDescriptionRole:
+                return self._box_description(state, reason)
+            case Qt.ItemDataRole.AccessibleTextRole:
+                return texts.cell_text(
+                    self._game.players[player],
+                    self.box_name(state.box.id),
+                    state.score,
+                    filled=state.filled,
+                )
+        return None
+
+    def _box_description(self, state: BoxState, reason: str | None) -> str:
+        name = self.box_name(state.box.id)
+        if state.filled:
+            return texts.scored_description(name, state.score or 0)
+        if state.score is None:
+            return texts.free_description(name)
+        if reason is not None:
+            return reason
+        return texts.preview_description(name, state.score, joker=state.joker)
+
+    def _total_data(self, kind: RowKind, sheet: Scoresheet, player: int, role: int) -> Any:
+        missing = None
+        if kind is RowKind.UPPER_BONUS and sheet.upper_bonus == 0:
+            missing = sheet.upper_bonus_missing if self._upper_open(player) else None
+        value = {
+            RowKind.UPPER_TOTAL: lambda: sheet.upper_total,
+            RowKind.UPPER_BONUS: lambda: sheet.upper_bonus,
+            RowKind.ECART: lambda: sheet.ecart or 0,
+            RowKind.LOWER_TOTAL: lambda: sheet.lower_total,
+            RowKind.YAHTZEE_BONUS: lambda: sheet.yahtzee_bonus,
+            RowKind.GRAND_TOTAL: lambda: sheet.total,
+        }[kind]()
+        match role:
+            case Qt.ItemDataRole.DisplayRole:
+                return texts.points_missing(missing) if missing else str(value)
+            case SheetRole.BONUS_MISSING:
+                return missing
+            case SheetRole.FILLED:
+                return True
+            case SheetRole.SCORABLE:
+                return False
+            case Qt.ItemDataRole.ToolTipRole | Qt.ItemDataRole.AccessibleDescriptionRole:
+                return texts.points_missing_long(missing) if missing else None
+            case Qt.ItemDataRole.AccessibleTextRole:
+                title = self._row_title(self._rows.index(SheetRow(kind)))
+                return texts.total_text(self._game.players[player], title, value)
+        return None
+
+    def _upper_open(self, player: int) -> bool:
+        return any(
+            not state.filled for state in self._states[player] if state.box.section is Section.UPPER
+        )
+
+    def _row_title(self, row: int) -> str:
+        sheet_row = self._rows[row]
+        if sheet_row.kind is RowKind.BOX:
+            return self.box_name(self._game.rules.boxes[sheet_row.box_index].id)
+        titles = {
+            RowKind.UPPER_TOTAL: texts.RowTitles.upper_total,
+            RowKind.UPPER_BONUS: texts.RowTitles.upper_bonus,
+            RowKind.ECART: texts.RowTitles.ecart,
+            RowKind.LOWER_TOTAL: texts.RowTitles.lower_total,
+            RowKind.YAHTZEE_BONUS: texts.RowTitles.yahtzee_bonus,
+            RowKind.GRAND_TOTAL: texts.RowTitles.grand_total,
+        }
+        return titles[sheet_row.kind]()

@@ -1,0 +1,174 @@
+"""The scoresheet table: draws scores, previews and closed boxes, and scales with the window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPalette, QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
+
+from missdice_desktop.ui.sheet_model import RowKind, SheetRole
+
+MIN_FONT_PX = 13
+MAX_FONT_PX = 40
+
+
+def _mix(a: QColor, b: QColor, amount: float) -> QColor:
+    """`a` moved `amount` (0–1) of the way towards `b`."""
+    return QColor(
+        round(a.red() + (b.red() - a.red()) * amount),
+        round(a.green() + (b.green() - a.green()) * amount),
+        round(a.blue() + (b.blue() - a.blue()) * amount),
+    )
+
+
+class SheetDelegate(QStyledItemDelegate):
+    """Scored boxes plain, previews in italic accent, closed boxes greyed and hatched."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        """Fonts and colours from the cell's roles and the palette."""
+        super().initStyleOption(option, index)
+        palette = option.palette
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        kind = index.data(SheetRole.ROW_KIND)
+        current = bool(index.data(SheetRole.CURRENT_PLAYER))
+        background = base
+        if kind is not RowKind.BOX:
+            background = _mix(base, text, 0.08)
+        if current:
+            background = _mix(background, accent, 0.16)
+        font = option.font
+        if kind is RowKind.GRAND_TOTAL:
+            font.setBold(True)
+        if index.data(SheetRole.BONUS_MISSING):
+            font.setItalic(True)
+            palette.setColor(QPalette.ColorRole.Text, _mix(text, base, 0.35))
+        if index.data(SheetRole.PREVIEW_SCORE) is not None:
+            if index.data(SheetRole.DISABLED_REASON):
+                palette.setColor(QPalette.ColorRole.Text, _mix(text, base, 0.62))
+                font.setStrikeOut(True)
+                background = _mix(background, text, 0.1)
+            elif index.data(SheetRole.PREVIEW_SCORE):
+                font.setItalic(True)
+                font.setBold(True)
+                link = palette.color(QPalette.ColorRole.Link)
+                palette.setColor(QPalette.ColorRole.Text, link)
+            else:
+                font.setItalic(True)
+                link = palette.color(QPalette.ColorRole.Link)
+                palette.setColor(QPalette.ColorRole.Text, _mix(link, base, 0.45))
+        option.font = font
+        option.backgroundBrush = QBrush(background)
+        option.palette = palette
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        """The standard cell, plus a hatch over boxes the joker closes."""
+        super().paint(painter, option, index)
+        if index.data(SheetRole.DISABLED_REASON):
+            painter.save()
+            color = option.palette.color(QPalette.ColorRole.Text)
+            color.setAlpha(60)
+            painter.fillRect(option.rect, QBrush(color, Qt.BrushStyle.BDiagPattern))
+            painter.restore()
+
+
+class SheetView(QTableView):
+    """The scoresheet: a click on the current player's free box, or Enter on a row, scores."""
+
+    box_chosen = Signal(int)
+    """The row whose box the current player wants to score."""
+    row_focused = Signal(int)
+    """The keyboard moved to a row (the status line explains a closed box)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setItemDelegate(SheetDelegate(self))
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setTabKeyNavigation(False)
+        self.setWordWrap(False)
+        self.setCornerButtonEnabled(False)
+        self.setMouseTracking(True)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.verticalHeader().setMinimumSectionSize(18)
+        self.horizontalHeader().setHighlightSections(False)
+        self.verticalHeader().setHighlightSections(True)
+        self.clicked.connect(self._on_clicked)
+
+    def current_player_column(self) -> int:
+        """The column of the player whose turn it is (-1 when the game is over)."""
+        model = self.model()
+        if model is None:
+            return -1
+        for column in range(model.columnCount()):
+            if model.index(0, column).data(SheetRole.CURRENT_PLAYER):
+                return column
+        return -1
+
+    def _on_clicked(self, index: QModelIndex) -> None:
+        if (
+            index.isValid()
+            and index.column() == self.current_player_column()
+            and index.data(SheetRole.ROW_KIND) is RowKind.BOX
+        ):
+            self.box_chosen.emit(index.row())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter (or Return) scores the current player's box in the selected row."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            index = self.currentIndex()
+            if index.isValid():
+                self.box_chosen.emit(index.row())
+                event.accept()
+                return
+        super().keyPressEvent(event)
+
+    def currentChanged(
+        self,
+        current: QModelIndex | QPersistentModelIndex,
+        previous: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        """Tell the status line which row the keyboard is on."""
+        super().currentChanged(current, previous)
+        if current.isValid():
+            self.row_focused.emit(current.row())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Grow the text with the rows, so that a big window shows a big, readable sheet."""
+        super().resizeEvent(event)
+        self.fit_font()
+
+    def fit_font(self) -> None:
+        """Choose the font size that fills the rows without clipping."""
+        model = self.model()
+        rows = model.rowCount() if model is not None else 0
+        if rows == 0:
+            return
+        header = self.horizontalHeader().height()
+        row_height = (self.height() - header - 4) / rows
+        pixels = int(max(MIN_FONT_PX, min(MAX_FONT_PX, row_height * 0.55)))
+        font = self.font()
+        if font.pixelSize() != pixels:
+            font.setPixelSize(pixels)
+            self.setFont(font)
+            self.horizontalHeader().setFont(font)
+            self.verticalHeader().setFont(font)
+            self.verticalHeader().setMinimumSectionSize(int(pixels * 1.35))
