@@ -23,13 +23,16 @@ class StabilityGate:
     _frames: int = field(default=0, init=False)
 
     def update(self, values: tuple[int, ...], timestamp: float) -> tuple[int, ...] | None:
-        """Feed one frame's sorted values; returns them once they are stable, else None."""
+        """Feed one frame's sorted values; returns them once they are stable, else None.
+
+        A steady empty table returns (): the dice were picked up.
+        """
         if values != self._values:
             self._values, self._since, self._frames = values, timestamp, 1
             return None
         self._frames += 1
         steady = timestamp - self._since >= self.hold_seconds and self._frames >= self.min_frames
-        return values if steady and values else None
+        return values if steady else None
 
     def reset(self) -> None:
         """Forget what was seen (after the dice were used, or the source changed)."""

@@ -1,0 +1,372 @@
+"""The camera panel: live preview with what was read, a stability gate, and "Use these dice"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QFont,
+    QImage,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from missdice_desktop.resources import camera_demo_dir
+from missdice_desktop.rules import DICE_COUNT
+from missdice_desktop.ui.camera_worker import CameraWorker
+from vision import Reading
+from vision.sources import FrameSource, ImageFolderSource, SourceProblem, source_for
+from vision.stability import StabilityGate
+
+_translate = QCoreApplication.translate
+DEMO = "demo"
+CAMERA_INDICES = range(4)
+
+SourceFactory = Callable[[str], FrameSource]
+
+
+def open_source(spec: str) -> FrameSource:
+    """The frame source for a settings value: "demo", a camera index, a video or a folder."""
+    if spec == DEMO:
+        return ImageFolderSource(camera_demo_dir())
+    return source_for(spec)
+
+
+class CameraPreview(QWidget):
+    """The latest frame, scaled to fit, with every die read outlined and labelled."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.image = QImage()
+        self.reading = Reading()
+        self.setMinimumSize(240, 180)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAccessibleName(_translate("CameraPanel", "Camera preview"))
+
+    def show_frame(self, image: QImage, reading: Reading) -> None:
+        """Show a new frame and its reading."""
+        self.image = image
+        self.reading = reading
+        values = " ".join(str(v) for v in reading.values)
+        self.setAccessibleDescription(
+            _translate("CameraPanel", "Dice read: %1").replace("%1", values or "-")
+        )
+        self.update()
+
+    def clear(self) -> None:
+        """Show nothing (no source)."""
+        self.image = QImage()
+        self.reading = Reading()
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        """4:3, a comfortable size beside the tray."""
+        return QSize(400, 300)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Draw the frame and the overlay."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor(24, 24, 24))
+        if self.image.isNull():
+            painter.setPen(QColor(200, 200, 200))
+            painter.drawText(
+                self.rect(), Qt.AlignmentFlag.AlignCenter, _translate("CameraPanel", "No picture")
+            )
+            return
+        scale = min(self.width() / self.image.width(), self.height() / self.image.height())
+        width, height = self.image.width() * scale, self.image.height() * scale
+        left, top = (self.width() - width) / 2, (self.height() - height) / 2
+        painter.drawImage(QRectF(left, top, width, height), self.image)
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPixelSize(max(12, round(16 * max(scale, 0.6))))
+        painter.setFont(font)
+        outline = QColor(60, 220, 90)
+        for die in self.reading.dice:
+            cx, cy = left + die.center[0] * scale, top + die.center[1] * scale
+            w, h = die.size[0] * scale, die.size[1] * scale
+            painter.save()
+            painter.translate(cx, cy)
+            painter.rotate(die.angle)
+            painter.setPen(QPen(outline, 2.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-w / 2, -h / 2, w, h), 4, 4)
+            painter.restore()
+            radius = max(11.0, font.pixelSize() * 0.8)
+            badge = QRectF(cx - radius, cy - h / 2 - 2 * radius - 2, 2 * radius, 2 * radius)
+            if badge.top() < top:
+                badge.moveTop(cy + h / 2 + 2)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(outline)
+            painter.drawEllipse(badge)
+            painter.setPen(QColor(0, 0, 0))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(die.value))
+        painter.end()
+
+    def die_centres(self) -> list[QPointF]:
+        """Where the dice are drawn (for tests and accessibility checks)."""
+        if self.image.isNull():
+            return []
+        scale = min(self.width() / self.image.width(), self.height() / self.image.height())
+        left = (self.width() - self.image.width() * scale) / 2
+        top = (self.height() - self.image.height() * scale) / 2
+        return [
+            QPointF(left + d.center[0] * scale, top + d.center[1] * scale)
+            for d in self.reading.dice
+        ]
+
+
+class CameraPanel(QWidget):
+    """Reads the dice on the table and offers them to the current turn once they are still."""
+
+    dice_chosen = Signal(tuple)
+    """The player (or the automatic mode) chose these dice for the turn."""
+    source_chosen = Signal(str)
+    """The player picked another source (a settings value to remember)."""
+
+    def __init__(
+        self,
+        source_spec: str = DEMO,
+        *,
+        open_source: SourceFactory = open_source,
+        hold_seconds: float = 0.5,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._open_source = open_source
+        self._worker: CameraWorker | None = None
+        self._gate = StabilityGate(hold_seconds=hold_seconds)
+        self._stable: tuple[int, ...] | None = None
+        self._last_used: tuple[int, ...] | None = None
+        self.source_spec = source_spec
+        self.reading = Reading()
+        self.error = ""
+
+        self.sources = QComboBox()
+        self.sources.setAccessibleName(_translate("CameraPanel", "Camera"))
+        self.open_button = QPushButton()
+        self.preview = CameraPreview()
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.use_button = QPushButton()
+        self.use_button.setShortcut(QKeySequence("Ctrl+U"))
+        self.use_button.setEnabled(False)
+        self.automatic = QCheckBox()
+
+        top = QHBoxLayout()
+        top.addWidget(self.sources, 1)
+        top.addWidget(self.open_button)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.use_button)
+        bottom.addWidget(self.automatic)
+        bottom.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.preview, 1)
+        layout.addWidget(self.status)
+        layout.addLayout(bottom)
+
+        self._fill_sources()
+        self.sources.activated.connect(self._on_source_picked)
+        self.open_button.clicked.connect(self.restart)
+        self.use_button.clicked.connect(self.use_dice)
+        self.retranslate_ui()
+
+    # Sources -----------------------------------------------------------------------------------
+
+    def _fill_sources(self) -> None:
+        self.sources.clear()
+        self.sources.addItem("", DEMO)
+        for index in CAMERA_INDICES:
+            self.sources.addItem("", str(index))
+        self.sources.addItem("", "file")
+        self.sources.addItem("", "folder")
+        if self.sources.findData(self.source_spec) < 0:
+            self.sources.insertItem(
+                self.sources.count() - 2, Path(self.source_spec).name, self.source_spec
+            )
+        self.sources.setCurrentIndex(self.sources.findData(self.source_spec))
+
+    def _on_source_picked(self, index: int) -> None:
+        spec = self.sources.itemData(index)
+        if spec == "file":
+            path, _ = QFileDialog.getOpenFileName(
+                self,
+                _translate("CameraPanel", "Play a video of dice"),
+                "",
+                _translate("CameraPanel", "Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)"),
+            )
+            spec = path
+        elif spec == "folder":
+            spec = QFileDialog.getExistingDirectory(
+                self, _translate("CameraPanel", "Play a folder of photos of dice")
+            )
+        if not spec:
+            self.sources.setCurrentIndex(self.sources.findData(self.source_spec))
+            return
+        self.source_spec = spec
+        self._fill_sources()
+        self.source_chosen.emit(spec)
+        self.restart()
+
+    def start(self) -> None:
+        """Open the current source in a worker thread (a slow camera never blocks the window)."""
+        self.stop()
+        self.error = ""
+        self._gate.reset()
+        self._set_stable(None)
+        try:
+            source = self._open_source(self.source_spec)
+        except Exception as error:  # a bad settings value: say it, keep the game going
+            self._on_failed(SourceProblem.UNREADABLE.value, str(error))
+            return
+        self._show_status(_translate("CameraPanel", "Opening %1…").replace("%1", source.name))
+        worker = CameraWorker(source)
+        worker.opened.connect(self._on_opened)
+        worker.frame_read.connect(self._on_frame)
+        worker.failed.connect(self._on_failed)
+        self._worker = worker
+        worker.start()
+
+    def restart(self) -> None:
+        """Open the source again (after an error, or another source was picked)."""
+        self.start()
+
+    def stop(self) -> None:
+        """Stop reading and release the camera."""
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            for signal in (worker.opened, worker.frame_read, worker.failed):
+                signal.disconnect()
+            worker.stop()
+            worker.deleteLater()
+
+    @property
+    def running(self) -> bool:
+        """Whether a source is being read."""
+        return self._worker is not None and self._worker.isRunning()
+
+    # Frames ------------------------------------------------------------------------------------
+
+    def _on_opened(self, name: str) -> None:
+        self._show_status(
+            _translate("CameraPanel", "%1: roll the dice in view.").replace("%1", name)
+        )
+
+    def _on_frame(self, image: QImage, reading: Reading, captured: float) -> None:
+        worker = self.sender()
+        if worker is not self._worker:
+            return
+        self.reading = reading
+        self.preview.show_frame(image, reading)
+        if isinstance(worker, CameraWorker):
+            worker.frame_taken()
+        values = reading.values
+        stable = self._gate.update(values, captured)
+        if stable == ():
+            self._last_used = None  # the dice were picked up: the next roll is new
+        self._set_stable(stable if stable is not None and len(stable) == DICE_COUNT else None)
+        self._show_status(self._describe(values, stable))
+        if (
+            self._stable is not None
+            and self.automatic.isChecked()
+            and self._stable != self._last_used
+        ):
+            self.use_dice()
+
+    def _describe(self, values: tuple[int, ...], stable: tuple[int, ...] | None) -> str:
+        count = len(values)
+        if count == 0:
+            return _translate("CameraPanel", "No dice seen.")
+        seen = _translate("CameraPanel", "%n dice seen", "", count)
+        listed = " ".join(str(v) for v in values)
+        if count != DICE_COUNT:
+            return (
+                _translate("CameraPanel", "%1: %2 (a turn needs %3).")
+                .replace("%1", seen)
+                .replace("%2", listed)
+                .replace("%3", str(DICE_COUNT))
+            )
+        if stable is None:
+            return (
+                _translate("CameraPanel", "%1: %2, waiting for the dice to stop…")
+                .replace("%1", seen)
+                .replace("%2", listed)
+            )
+        return _translate("CameraPanel", "Ready: %1").replace("%1", listed)
+
+    def _set_stable(self, values: tuple[int, ...] | None) -> None:
+        self._stable = values
+        self.use_button.setEnabled(values is not None)
+
+    def use_dice(self) -> None:
+        """Put the steady reading into the turn."""
+        if self._stable is None:
+            return
+        self._last_used = self._stable
+        self.dice_chosen.emit(self._stable)
+
+    def _on_failed(self, problem: str, message: str) -> None:
+        self.stop()
+        self.error = message
+        self._set_stable(None)
+        self.preview.clear()
+        advice = _translate("CameraPanel", "Type the dice in the tray, or press %1 to try again.")
+        self._show_status(f"{message} {advice.replace('%1', self.open_button.text())}")
+        self.open_button.setText(_translate("CameraPanel", "Reopen"))
+
+    def _show_status(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setAccessibleName(text)
+
+    # Text --------------------------------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        """Set every visible text in the current language."""
+        self.sources.setItemText(
+            self.sources.findData(DEMO), _translate("CameraPanel", "Demo (photos of dice)")
+        )
+        for index in CAMERA_INDICES:
+            self.sources.setItemText(
+                self.sources.findData(str(index)),
+                _translate("CameraPanel", "Camera %1").replace("%1", str(index)),
+            )
+        self.sources.setItemText(
+            self.sources.findData("file"), _translate("CameraPanel", "Video file…")
+        )
+        self.sources.setItemText(
+            self.sources.findData("folder"), _translate("CameraPanel", "Folder of photos…")
+        )
+        self.open_button.setText(_translate("CameraPanel", "Reopen" if self.error else "Open"))
+        self.use_button.setText(_translate("CameraPanel", "Use these dice"))
+        self.use_button.setToolTip(
+            _translate("CameraPanel", "Put the dice read into the turn (%1)").replace(
+                "%1", self.use_button.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            )
+        )
+        self.automatic.setText(_translate("CameraPanel", "Automatically when still"))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Release the camera with the panel."""
+        self.stop()
+        super().closeEvent(event)
