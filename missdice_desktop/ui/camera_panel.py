@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -60,9 +61,13 @@ class CameraPreview(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName(_translate("CameraPanel", "Camera preview"))
 
-    def show_frame(self, image: QImage, reading: Reading) -> None:
-        """Show a new frame and its reading."""
+    def show_image(self, image: QImage) -> None:
+        """Show a new frame."""
         self.image = image
+        self.update()
+
+    def show_reading(self, reading: Reading) -> None:
+        """Outline the dice of a new reading."""
         self.reading = reading
         values = " ".join(str(v) for v in reading.values)
         self.setAccessibleDescription(
@@ -103,13 +108,11 @@ class CameraPreview(QWidget):
         for die in self.reading.dice:
             cx, cy = left + die.center[0] * scale, top + die.center[1] * scale
             w, h = die.size[0] * scale, die.size[1] * scale
-            painter.save()
-            painter.translate(cx, cy)
-            painter.rotate(die.angle)
+            painter.setTransform(QTransform().translate(cx, cy).rotate(die.angle))
             painter.setPen(QPen(outline, 2.5))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(-w / 2, -h / 2, w, h), 4, 4)
-            painter.restore()
+            painter.resetTransform()
             radius = max(11.0, font.pixelSize() * 0.8)
             badge = QRectF(cx - radius, cy - h / 2 - 2 * radius - 2, 2 * radius, 2 * radius)
             if badge.top() < top:
@@ -243,7 +246,8 @@ class CameraPanel(QWidget):
         self._show_status(_translate("CameraPanel", "Opening %1…").replace("%1", source.name))
         worker = CameraWorker(source)
         worker.opened.connect(self._on_opened)
-        worker.frame_read.connect(self._on_frame)
+        worker.frame_captured.connect(self._on_frame)
+        worker.dice_read.connect(self._on_reading)
         worker.failed.connect(self._on_failed)
         self._worker = worker
         worker.start()
@@ -256,7 +260,7 @@ class CameraPanel(QWidget):
         """Stop reading and release the camera."""
         worker, self._worker = self._worker, None
         if worker is not None:
-            for signal in (worker.opened, worker.frame_read, worker.failed):
+            for signal in (worker.opened, worker.frame_captured, worker.dice_read, worker.failed):
                 signal.disconnect()
             worker.stop()
             worker.deleteLater()
@@ -273,14 +277,18 @@ class CameraPanel(QWidget):
             _translate("CameraPanel", "%1: roll the dice in view.").replace("%1", name)
         )
 
-    def _on_frame(self, image: QImage, reading: Reading, captured: float) -> None:
+    def _on_frame(self, image: QImage) -> None:
         worker = self.sender()
-        if worker is not self._worker:
+        if worker is not self._worker or not isinstance(worker, CameraWorker):
+            return
+        self.preview.show_image(image)
+        worker.frame_shown()
+
+    def _on_reading(self, reading: Reading, captured: float) -> None:
+        if self.sender() is not self._worker:
             return
         self.reading = reading
-        self.preview.show_frame(image, reading)
-        if isinstance(worker, CameraWorker):
-            worker.frame_taken()
+        self.preview.show_reading(reading)
         values = reading.values
         stable = self._gate.update(values, captured)
         if stable == ():

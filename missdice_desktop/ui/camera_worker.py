@@ -1,4 +1,9 @@
-"""Capture and reading off the GUI thread: one thread per open source, results by signal."""
+"""Capture and reading off the GUI thread, results by signal.
+
+Two loops per open source: the capture thread sends every frame to the preview, and a
+reader thread reads the newest frame whenever it is free. The preview therefore keeps the
+source's frame rate however long a reading takes, and neither ever queues up.
+"""
 
 from __future__ import annotations
 
@@ -6,26 +11,26 @@ import threading
 import time
 from collections.abc import Callable
 
+import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QThread, Signal
 from PySide6.QtGui import QImage
 
 from vision import Reading, read_dice
 from vision.sources import FrameSource, FrameSourceError, Pacer, SourceProblem
 
-Reader = Callable[..., Reading]
+Reader = Callable[[npt.NDArray[np.uint8]], Reading]
 
 
 class CameraWorker(QThread):
-    """Opens a frame source, then reads and decodes frames until stopped or the source fails.
-
-    The preview never queues up: a new frame is sent only once the panel has taken the
-    previous one, so a slow paint drops frames instead of building latency.
-    """
+    """Opens a frame source, then captures until stopped or the source fails."""
 
     opened = Signal(str)
     """The source is open (its name)."""
-    frame_read = Signal(QImage, object, float)
-    """A frame, its `vision.Reading`, and when it was captured (time.monotonic())."""
+    frame_captured = Signal(QImage)
+    """A new frame for the preview."""
+    dice_read = Signal(object, float)
+    """A `vision.Reading` and when its frame was captured (time.monotonic())."""
     failed = Signal(str, str)
     """The source failed: a `SourceProblem` value and a message for the player."""
 
@@ -33,17 +38,22 @@ class CameraWorker(QThread):
         super().__init__()
         self.source = source
         self._reader = reader
-        self._delivered = threading.Event()
-        self._delivered.set()
+        self._stopping = threading.Event()
+        self._shown = threading.Event()
+        self._shown.set()
+        self._newest: tuple[npt.NDArray[np.uint8], float] | None = None
+        self._newest_ready = threading.Condition()
 
-    def frame_taken(self) -> None:
-        """The panel took the last frame; the next one may be sent."""
-        self._delivered.set()
+    def frame_shown(self) -> None:
+        """The preview painted the last frame; the next one may be sent."""
+        self._shown.set()
 
     def stop(self) -> None:
-        """Ask the loop to end, and wait for it (the source is closed by the thread)."""
+        """End both loops and wait for them (the source is closed by the capture thread)."""
+        self._stopping.set()
         self.requestInterruption()
-        self._delivered.set()
+        with self._newest_ready:
+            self._newest_ready.notify_all()
         self.wait(3000)
 
     def run(self) -> None:
@@ -57,25 +67,59 @@ class CameraWorker(QThread):
             self.failed.emit(SourceProblem.UNREADABLE.value, str(error))
             return
         self.opened.emit(self.source.name)
+        reader = _ReaderThread(self._read_loop)
+        reader.start()
         pacer = Pacer(self.source.frame_interval)
         try:
-            while not self.isInterruptionRequested():
+            while not self._stopping.is_set():
                 frame = self.source.read()
-                captured = time.monotonic()
-                if not self._delivered.is_set():
-                    pacer.wait()
-                    continue
-                reading = self._reader(frame)
-                height, width = frame.shape[:2]
-                image = QImage(
-                    frame.data, width, height, frame.strides[0], QImage.Format.Format_BGR888
-                ).copy()
-                self._delivered.clear()
-                self.frame_read.emit(image, reading, captured)
+                with self._newest_ready:
+                    self._newest = (frame, time.monotonic())
+                    self._newest_ready.notify()
+                if self._shown.is_set():
+                    self._shown.clear()
+                    self.frame_captured.emit(_to_qimage(frame))
                 pacer.wait()
         except FrameSourceError as error:
             self.failed.emit(error.problem.value, str(error))
         except Exception as error:
             self.failed.emit(SourceProblem.UNREADABLE.value, str(error))
         finally:
+            self._stopping.set()
+            with self._newest_ready:
+                self._newest_ready.notify_all()
+            reader.wait(3000)
             self.source.close()
+
+    def _read_loop(self) -> None:
+        while True:
+            with self._newest_ready:
+                while self._newest is None and not self._stopping.is_set():
+                    self._newest_ready.wait()
+                if self._stopping.is_set():
+                    return
+                assert self._newest is not None
+                frame, captured = self._newest
+                self._newest = None
+            try:
+                reading = self._reader(frame)
+            except Exception:  # a reader bug must not stop the camera: skip the frame
+                continue
+            self.dice_read.emit(reading, captured)
+
+
+class _ReaderThread(QThread):
+    """Runs the reading loop in a thread Qt knows, so its signals cross threads safely."""
+
+    def __init__(self, loop: Callable[[], None]) -> None:
+        super().__init__()
+        self._loop = loop
+
+    def run(self) -> None:
+        """The reading loop."""
+        self._loop()
+
+
+def _to_qimage(frame: npt.NDArray[np.uint8]) -> QImage:
+    height, width = frame.shape[:2]
+    return QImage(frame.data, width, height, frame.strides[0], QImage.Format.Format_BGR888).copy()
