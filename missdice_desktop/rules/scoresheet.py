@@ -137,10 +137,10 @@ class Scoresheet:
 
     def box_state(self, box_id: str, dice: Dice | None) -> BoxState:
         """The state of one box (KeyError for a box this sheet does not have)."""
-        index = self.rules.box_ids.index(box_id) if self.rules.has_box(box_id) else -1
-        if index < 0:
-            raise KeyError(box_id)
-        return self.box_states(dice)[index]
+        for state in self.box_states(dice):
+            if state.box.id == box_id:
+                return state
+        raise KeyError(box_id)
 
     def score(self, box_id: str, dice: Dice) -> tuple[Scoresheet, int, int]:
         """Write `dice` in `box_id`: the new sheet, the box's score and any Yahtzee bonus.
