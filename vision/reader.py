@@ -160,12 +160,26 @@ def find_pips(chan: U8) -> list[Pip]:
                 found.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark))
         level = cv2.pyrDown(level)
         scale *= 2
-    darks = [p for p in found if p.dark]
-    found = [
-        p for p in found
-        if p.dark or not any(math.hypot(p.x - q.x, p.y - q.y) < 1.2 * p.r for q in darks)
-    ]
+    found = [p for p in found if not _is_face_blob(p, found)]
     return _suppress(found)
+
+
+def _is_face_blob(p: Pip, found: list[Pip]) -> bool:
+    """Whether a blob is a whole face holding pips of the other polarity, not a pip.
+
+    A glint on a glossy pip is also a small blob of the other polarity, but it is alone and
+    off-centre, where a face holds two or more pips or one big pip in its middle.
+    """
+    inside = [
+        q for q in found
+        if q.dark != p.dark and 0.08 * p.r < q.r < 0.6 * p.r
+        and math.hypot(p.x - q.x, p.y - q.y) < 1.2 * p.r
+    ]
+    if len(inside) >= 2:
+        return True
+    return any(
+        q.r >= 0.18 * p.r and math.hypot(p.x - q.x, p.y - q.y) < 0.35 * p.r for q in inside
+    )
 
 
 def _suppress(pips: list[Pip]) -> list[Pip]:

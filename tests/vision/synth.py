@@ -1,0 +1,146 @@
+"""Synthetic dice drawn with OpenCV, for pinning the reader's behaviour on known cases."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[np.uint8]
+BGR = tuple[int, int, int]
+
+# Pip centres in face units (the face spans -1..1 on both axes).
+_D = 0.52
+LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.0, 0.0),),
+    2: ((-_D, -_D), (_D, _D)),
+    3: ((-_D, -_D), (0.0, 0.0), (_D, _D)),
+    4: ((-_D, -_D), (_D, -_D), (-_D, _D), (_D, _D)),
+    5: ((-_D, -_D), (_D, -_D), (0.0, 0.0), (-_D, _D), (_D, _D)),
+    6: ((-_D, -_D), (_D, -_D), (-_D, 0.0), (_D, 0.0), (-_D, _D), (_D, _D)),
+}
+
+WHITE: BGR = (238, 240, 242)
+BLACK: BGR = (25, 25, 25)
+RED: BGR = (40, 30, 200)
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die to draw: value, centre, side in pixels, rotation in degrees, colours."""
+
+    value: int
+    x: float
+    y: float
+    side: float
+    angle: float = 0.0
+    face: BGR = WHITE
+    pip: BGR = BLACK
+
+
+def background(width: int, height: int, kind: str, seed: int = 0) -> Image:
+    """A plain table: 'cloth' (dark grey), 'wood' (light grain), 'paper' (white-ish)."""
+    rng = np.random.default_rng(seed)
+    if kind == "cloth":
+        img = np.full((height, width, 3), (70, 75, 72), np.uint8)
+    elif kind == "dark":
+        img = np.full((height, width, 3), (20, 22, 24), np.uint8)
+    elif kind == "paper":
+        img = np.full((height, width, 3), (200, 205, 208), np.uint8)
+    elif kind == "wood":
+        ys = np.arange(height, dtype=np.float32)[:, None]
+        xs = np.arange(width, dtype=np.float32)[None, :]
+        grain = 12 * np.sin(ys / 9.0 + 3 * np.sin(xs / 140.0)) + 6 * np.sin(ys / 2.7)
+        base = np.array([120, 160, 196], np.float32)
+        img = np.clip(base[None, None, :] + grain[..., None], 0, 255).astype(np.uint8)
+    else:
+        raise ValueError(kind)
+    noise = rng.normal(0, 3, img.shape)
+    return np.clip(img + noise, 0, 255).astype(np.uint8)
+
+
+def draw_die(img: Image, die: Die) -> None:
+    """Draw a die's top face as a rounded square with round pips, anti-aliased."""
+    ss = 4
+    half = die.side / 2
+    pad = int(math.ceil(half * 1.5)) + 2
+    x0, y0 = round(die.x) - pad, round(die.y) - pad
+    size = 2 * pad + 1
+    big = cv2.resize(
+        img[y0 : y0 + size, x0 : x0 + size], (size * ss, size * ss),
+        interpolation=cv2.INTER_NEAREST,
+    )
+    c = ((die.x - x0) * ss, (die.y - y0) * ss)
+    rot = math.radians(die.angle)
+    cos, sin = math.cos(rot), math.sin(rot)
+
+    def to_px(u: float, v: float) -> tuple[int, int]:
+        return (
+            round(c[0] + (u * cos - v * sin) * half * ss),
+            round(c[1] + (u * sin + v * cos) * half * ss),
+        )
+
+    corner = 0.18
+    outline = []
+    for k in range(4):
+        cu, cv = ((1, 1), (-1, 1), (-1, -1), (1, -1))[k]
+        start = k * 90
+        for t in range(0, 91, 10):
+            a = math.radians(start + t)
+            outline.append(
+                to_px(cu * (1 - corner) + corner * math.cos(a),
+                      cv * (1 - corner) + corner * math.sin(a))
+            )
+    # A soft shadow and a darker rim: real dice have both, and the reader may lean on neither.
+    shadow = np.array([(x + 2 * ss, y + 3 * ss) for x, y in outline], np.int32)
+    cv2.fillPoly(big, [shadow], (30, 30, 30))
+    big = cv2.GaussianBlur(big, (0, 0), 2 * ss)
+    rim = tuple(int(v * 0.8) for v in die.face)
+    cv2.fillPoly(big, [np.array(outline, np.int32)], rim)
+    inner = [to_px(u * 0.94, v * 0.94) for u, v in _unit(outline, to_px, half * ss, c, rot)]
+    cv2.fillPoly(big, [np.array(inner, np.int32)], die.face)
+    r = round(0.2 * half * ss if die.value != 1 else 0.3 * half * ss)
+    for u, v in LAYOUTS[die.value]:
+        cv2.circle(big, to_px(u, v), r, die.pip, -1, lineType=cv2.LINE_AA)
+    img[y0 : y0 + size, x0 : x0 + size] = cv2.resize(
+        big, (size, size), interpolation=cv2.INTER_AREA
+    )
+
+
+def _unit(
+    outline: list[tuple[int, int]],
+    to_px: object,
+    scale: float,
+    c: tuple[float, float],
+    rot: float,
+) -> list[tuple[float, float]]:
+    cos, sin = math.cos(-rot), math.sin(-rot)
+    pts = []
+    for x, y in outline:
+        dx, dy = (x - c[0]) / scale, (y - c[1]) / scale
+        pts.append((dx * cos - dy * sin, dx * sin + dy * cos))
+    return pts
+
+
+def scene(
+    dice: list[Die],
+    width: int = 640,
+    height: int = 480,
+    table: str = "cloth",
+    blur: float = 0.0,
+    noise: float = 0.0,
+    seed: int = 0,
+) -> Image:
+    """A frame with the given dice on a table, optionally blurred and noisy."""
+    img = background(width, height, table, seed)
+    for die in dice:
+        draw_die(img, die)
+    if blur > 0:
+        img = cv2.GaussianBlur(img, (0, 0), blur)
+    if noise > 0:
+        rng = np.random.default_rng(seed + 1)
+        img = np.clip(img + rng.normal(0, noise, img.shape), 0, 255).astype(np.uint8)
+    return img

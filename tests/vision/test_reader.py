@@ -1,0 +1,124 @@
+"""The dice reader on synthetic dice drawn with OpenCV: one case per known situation."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from synth import BLACK, RED, WHITE, Die, scene  # noqa: E402
+
+from vision import DieReading, Reading, read_dice  # noqa: E402
+
+
+def row(values: list[int], side: float = 50, step: float = 90, **kw: object) -> list[Die]:
+    return [
+        Die(v, 80 + step * i, 200, side, angle=15.0 * (i + 1), **kw)  # type: ignore[arg-type]
+        for i, v in enumerate(values)
+    ]
+
+
+ALL = [1, 2, 3, 4, 5, 6]
+
+CASES = {
+    "white dice on dark cloth": (scene(row(ALL)), ALL),
+    "white dice on wood": (scene(row(ALL), table="wood"), ALL),
+    "white dice on white paper": (scene(row(ALL), table="paper"), ALL),
+    "white dice on black": (scene(row(ALL), table="dark"), ALL),
+    "red dice with white pips on wood": (
+        scene(row(ALL, face=RED, pip=WHITE), table="wood"), ALL
+    ),
+    "black dice with white pips on paper": (
+        scene(row(ALL, face=(30, 30, 30), pip=WHITE), table="paper"), ALL
+    ),
+    "defocus and sensor noise": (scene(row(ALL), blur=1.5, noise=6), ALL),
+    "small dice, 24 px": (scene(row(ALL, side=24, step=60)), ALL),
+    "large dice in a 1280x720 frame": (
+        scene(
+            [Die(v, 200 + 400 * ((v - 1) % 3), 190 + 340 * ((v - 1) // 3), 170, 10.0 * v)
+             for v in ALL],
+            width=1280, height=720,
+        ),
+        ALL,
+    ),
+    "three touching dice": (
+        scene([Die(5, 200, 200, 60), Die(3, 262, 200, 60), Die(2, 231, 262, 60)]),
+        [2, 3, 5],
+    ),
+    "empty table": (scene([]), []),
+    "empty wood table": (scene([], table="wood"), []),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_synthetic_scene(name: str) -> None:
+    frame, want = CASES[name]
+    assert list(read_dice(frame).values) == sorted(want)
+
+
+@pytest.mark.parametrize("value", ALL)
+@pytest.mark.parametrize("angle", [0.0, 30.0, 45.0, 70.0])
+def test_every_face_at_rotations(value: int, angle: float) -> None:
+    frame = scene([Die(value, 320, 240, 60, angle)], table="wood")
+    assert read_dice(frame).values == (value,)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    value=st.integers(1, 6),
+    angle=st.floats(0, 360),
+    side=st.floats(30, 110),
+    x=st.floats(150, 490),
+    y=st.floats(150, 330),
+)
+def test_any_pose_reads_the_same(value: int, angle: float, side: float, x: float, y: float) -> None:
+    frame = scene([Die(value, x, y, side, angle)])
+    assert read_dice(frame).values == (value,)
+
+
+def test_reading_fields_and_json() -> None:
+    frame = scene([Die(4, 300, 200, 60, 0)])
+    reading = read_dice(frame)
+    assert isinstance(reading, Reading)
+    (die,) = reading.dice
+    assert isinstance(die, DieReading)
+    assert abs(die.center[0] - 300) < 4 and abs(die.center[1] - 200) < 4
+    assert 45 < die.size[0] < 75 and 45 < die.size[1] < 75
+    assert 0.0 <= die.confidence <= 1.0
+    js = die.to_json()
+    assert set(js) == {"value", "x", "y", "w", "h", "confidence"}
+    assert js["value"] == 4
+    assert all(isinstance(js[k], int) for k in ("x", "y", "w", "h"))
+    assert js["x"] == round(die.center[0] - die.size[0] / 2)
+
+
+def test_values_sorted_and_frozen() -> None:
+    a = DieReading(5, (1.0, 2.0), (3.0, 3.0), 0.0, 0.9)
+    b = DieReading(2, (10.0, 2.0), (3.0, 3.0), 0.0, 0.91234)
+    reading = Reading(dice=(a, b))
+    assert reading.values == (2, 5)
+    assert b.to_json()["confidence"] == 0.912
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.value = 3  # type: ignore[misc]
+
+
+def test_die_cut_by_frame_edge_is_flagged() -> None:
+    frame = scene([Die(3, 320, 240, 60)])
+    cut = np.ascontiguousarray(frame[:, 300:])
+    assert "cut_by_edge" in read_dice(cut).flags
+
+
+def test_rejects_non_bgr_input() -> None:
+    with pytest.raises(ValueError):
+        read_dice(np.zeros((480, 640), np.uint8))
+
+
+def test_black_pips_are_the_default() -> None:
+    assert Die(1, 0, 0, 10).pip == BLACK
