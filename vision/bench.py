@@ -51,10 +51,7 @@ def load_cases(root: Path) -> list[Case]:
     """The photos listed in manifest.csv with their sorted face values."""
     with (root / "manifest.csv").open(newline="") as fh:
         rows = list(csv.DictReader(fh))
-    return [
-        Case(row["file"], tuple(sorted(int(v) for v in row["values"].split())))
-        for row in rows
-    ]
+    return [Case(row["file"], tuple(sorted(int(v) for v in row["values"].split()))) for row in rows]
 
 
 def run_case(root: Path, case: Case) -> Outcome:
@@ -65,7 +62,7 @@ def run_case(root: Path, case: Case) -> Outcome:
     t1 = time.perf_counter()
     if frame is None:
         raise OSError(f"cannot decode {case.file}")
-    reading = read_dice(frame)
+    reading = read_dice(np.asarray(frame, dtype=np.uint8))
     t2 = time.perf_counter()
     h, w = frame.shape[:2]
     return Outcome(case, reading.values, (t2 - t1) * 1e3, (t1 - t0) * 1e3, h * w)

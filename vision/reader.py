@@ -44,7 +44,10 @@ def _prepare(frame: U8) -> tuple[U8, U8, float]:
     scale = 1.0
     if max(h, w) > _MAX_SIDE:
         scale = _MAX_SIDE / max(h, w)
-        frame = cv2.resize(frame, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+        frame = np.asarray(
+            cv2.resize(frame, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA),
+            dtype=np.uint8,
+        )
     # The darkest channel makes black, blue and red pips all dark on a white face, and white
     # pips bright on a red or black face.
     chan: U8 = np.asarray(cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2]))
@@ -56,14 +59,19 @@ def _blob_masks(level: U8) -> list[tuple[U8, U8, bool]]:
     below = cv2.subtract(mean, level)
     above = cv2.subtract(level, mean)
     dark = cv2.compare(level, cv2.convertScaleAbs(mean, alpha=0.78), cv2.CMP_LT)
-    dark = cv2.bitwise_and(dark, cv2.compare(below, 16, cv2.CMP_GT))
+    dark = cv2.bitwise_and(dark, cv2.compare(below, np.full_like(below, 16), cv2.CMP_GT))
     bright = cv2.compare(level, cv2.convertScaleAbs(mean, alpha=1.3, beta=4), cv2.CMP_GT)
-    bright = cv2.bitwise_and(bright, cv2.compare(above, 30, cv2.CMP_GT))
-    return [(np.asarray(dark), np.asarray(below), True), (np.asarray(bright), np.asarray(above), False)]
+    bright = cv2.bitwise_and(bright, cv2.compare(above, np.full_like(above, 30), cv2.CMP_GT))
+    return [
+        (np.asarray(dark), np.asarray(below), True),
+        (np.asarray(bright), np.asarray(above), False),
+    ]
 
 
-_RINGS: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp],
-                        npt.NDArray[np.intp]]] = {}
+_RINGS: dict[
+    int,
+    tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]],
+] = {}
 
 
 def _ring_offsets(
@@ -158,7 +166,7 @@ def find_pips(chan: U8) -> list[Pip]:
                 if contrast < 0.35 or diff < _MIN_DIFF or diff < 2.0 * spread:
                     continue
                 found.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark))
-        level = cv2.pyrDown(level)
+        level = np.asarray(cv2.pyrDown(level), dtype=np.uint8)
         scale *= 2
     found = [p for p in found if not _is_face_blob(p, found)]
     return _suppress(found)
@@ -171,15 +179,15 @@ def _is_face_blob(p: Pip, found: list[Pip]) -> bool:
     off-centre, where a face holds two or more pips or one big pip in its middle.
     """
     inside = [
-        q for q in found
-        if q.dark != p.dark and 0.08 * p.r < q.r < 0.6 * p.r
+        q
+        for q in found
+        if q.dark != p.dark
+        and 0.08 * p.r < q.r < 0.6 * p.r
         and math.hypot(p.x - q.x, p.y - q.y) < 1.2 * p.r
     ]
     if len(inside) >= 2:
         return True
-    return any(
-        q.r >= 0.18 * p.r and math.hypot(p.x - q.x, p.y - q.y) < 0.35 * p.r for q in inside
-    )
+    return any(q.r >= 0.18 * p.r and math.hypot(p.x - q.x, p.y - q.y) < 0.35 * p.r for q in inside)
 
 
 def _suppress(pips: list[Pip]) -> list[Pip]:
@@ -188,8 +196,7 @@ def _suppress(pips: list[Pip]) -> list[Pip]:
     kept: list[Pip] = []
     for p in order:
         if all(
-            math.hypot(p.x - q.x, p.y - q.y) > 0.9 * max(p.r, q.r) or p.dark != q.dark
-            for q in kept
+            math.hypot(p.x - q.x, p.y - q.y) > 0.9 * max(p.r, q.r) or p.dark != q.dark for q in kept
         ):
             kept.append(p)
     return kept
@@ -339,7 +346,8 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
         seed = pips[k]
         claimed[k] = True
         rmax = max(
-            q.r for q in pips
+            q.r
+            for q in pips
             if q.dark == seed.dark and math.hypot(q.x - seed.x, q.y - seed.y) < 12 * seed.r
         )
         half = math.ceil(16 * rmax) + 2
@@ -347,15 +355,19 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
         y0, y1 = max(0, round(seed.y) - half), min(h, round(seed.y) + half + 1)
         roi = img[y0:y1, x0:x1].copy()
         near = [
-            j for j, q in enumerate(pips)
+            j
+            for j, q in enumerate(pips)
             if q.dark == seed.dark and x0 <= q.x < x1 and y0 <= q.y < y1
         ]
         # Pips are painted over with the colour around them so the fill crosses them.
         for j in near:
             q = pips[j]
             cv2.circle(
-                roi, (round(q.x) - x0, round(q.y) - y0), max(1, math.ceil(1.4 * q.r)),
-                colours[j], -1,
+                roi,
+                (round(q.x) - x0, round(q.y) - y0),
+                max(1, math.ceil(1.4 * q.r)),
+                colours[j],
+                -1,
             )
         sx = min(max(round(seed.x) - x0, 0), roi.shape[1] - 1)
         sy = min(max(round(seed.y) - y0, 0), roi.shape[0] - 1)
@@ -381,7 +393,8 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
                 why = "shape"
                 continue
             members = [
-                j for j in near
+                j
+                for j in near
                 if body[min(round(pips[j].y) - y0, rh - 1), min(round(pips[j].x) - x0, rw - 1)]
             ]
             cand = Die(
@@ -439,7 +452,7 @@ def _drop_side_faces(dice: list[Die]) -> list[Die]:
 
 def _die_reading(die: Die, scale: float) -> DieReading:
     top = top_face(die.pips)
-    conf = float(min(1.0, np.mean([p.contrast for p in top]) * 1.3))
+    conf = min(1.0, float(np.mean([p.contrast for p in top])) * 1.3)
     inv = 1.0 / scale
     return DieReading(
         value=len(top),

@@ -66,11 +66,12 @@ def draw_die(img: Image, die: Die) -> None:
     """Draw a die's top face as a rounded square with round pips, anti-aliased."""
     ss = 4
     half = die.side / 2
-    pad = int(math.ceil(half * 1.5)) + 2
+    pad = math.ceil(half * 1.5) + 2
     x0, y0 = round(die.x) - pad, round(die.y) - pad
     size = 2 * pad + 1
     big = cv2.resize(
-        img[y0 : y0 + size, x0 : x0 + size], (size * ss, size * ss),
+        img[y0 : y0 + size, x0 : x0 + size],
+        (size * ss, size * ss),
         interpolation=cv2.INTER_NEAREST,
     )
     c = ((die.x - x0) * ss, (die.y - y0) * ss)
@@ -91,8 +92,10 @@ def draw_die(img: Image, die: Die) -> None:
         for t in range(0, 91, 10):
             a = math.radians(start + t)
             outline.append(
-                to_px(cu * (1 - corner) + corner * math.cos(a),
-                      cv * (1 - corner) + corner * math.sin(a))
+                to_px(
+                    cu * (1 - corner) + corner * math.cos(a),
+                    cv * (1 - corner) + corner * math.sin(a),
+                )
             )
     # A soft shadow and a darker rim: real dice have both, and the reader may lean on neither.
     shadow = np.array([(x + 2 * ss, y + 3 * ss) for x, y in outline], np.int32)
@@ -139,7 +142,7 @@ def scene(
     for die in dice:
         draw_die(img, die)
     if blur > 0:
-        img = cv2.GaussianBlur(img, (0, 0), blur)
+        img = np.asarray(cv2.GaussianBlur(img, (0, 0), blur), dtype=np.uint8)
     if noise > 0:
         rng = np.random.default_rng(seed + 1)
         img = np.clip(img + rng.normal(0, noise, img.shape), 0, 255).astype(np.uint8)

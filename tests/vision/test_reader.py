@@ -13,15 +13,20 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from synth import BLACK, RED, WHITE, Die, scene  # noqa: E402
+from synth import BLACK, RED, WHITE, Die, scene
 
-from vision import DieReading, Reading, read_dice  # noqa: E402
+from vision import DieReading, Reading, read_dice
 
 
-def row(values: list[int], side: float = 50, step: float = 90, **kw: object) -> list[Die]:
+def row(
+    values: list[int],
+    side: float = 50,
+    step: float = 90,
+    face: tuple[int, int, int] = WHITE,
+    pip: tuple[int, int, int] = BLACK,
+) -> list[Die]:
     return [
-        Die(v, 80 + step * i, 200, side, angle=15.0 * (i + 1), **kw)  # type: ignore[arg-type]
-        for i, v in enumerate(values)
+        Die(v, 80 + step * i, 200, side, 15.0 * (i + 1), face, pip) for i, v in enumerate(values)
     ]
 
 
@@ -32,19 +37,21 @@ CASES = {
     "white dice on wood": (scene(row(ALL), table="wood"), ALL),
     "white dice on white paper": (scene(row(ALL), table="paper"), ALL),
     "white dice on black": (scene(row(ALL), table="dark"), ALL),
-    "red dice with white pips on wood": (
-        scene(row(ALL, face=RED, pip=WHITE), table="wood"), ALL
-    ),
+    "red dice with white pips on wood": (scene(row(ALL, face=RED, pip=WHITE), table="wood"), ALL),
     "black dice with white pips on paper": (
-        scene(row(ALL, face=(30, 30, 30), pip=WHITE), table="paper"), ALL
+        scene(row(ALL, face=(30, 30, 30), pip=WHITE), table="paper"),
+        ALL,
     ),
     "defocus and sensor noise": (scene(row(ALL), blur=1.5, noise=6), ALL),
     "small dice, 24 px": (scene(row(ALL, side=24, step=60)), ALL),
     "large dice in a 1280x720 frame": (
         scene(
-            [Die(v, 200 + 400 * ((v - 1) % 3), 190 + 340 * ((v - 1) // 3), 170, 10.0 * v)
-             for v in ALL],
-            width=1280, height=720,
+            [
+                Die(v, 200 + 400 * ((v - 1) % 3), 190 + 340 * ((v - 1) // 3), 170, 10.0 * v)
+                for v in ALL
+            ],
+            width=1280,
+            height=720,
         ),
         ALL,
     ),
