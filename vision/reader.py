@@ -195,8 +195,12 @@ def _suppress(pips: list[Pip]) -> list[Pip]:
     order = sorted(pips, key=lambda p: -p.contrast * min(1.0, 2.0 / p.elong))
     kept: list[Pip] = []
     for p in order:
+        # Measured along the long axis: a coarse scale can merge two pips into one bar.
+        reach = p.r * math.sqrt(p.elong)
         if all(
-            math.hypot(p.x - q.x, p.y - q.y) > 0.9 * max(p.r, q.r) or p.dark != q.dark for q in kept
+            math.hypot(p.x - q.x, p.y - q.y) > 0.9 * max(reach, q.r * math.sqrt(q.elong))
+            or p.dark != q.dark
+            for q in kept
         ):
             kept.append(p)
     return kept
@@ -407,7 +411,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
             )
             top = top_face(cand.pips)
             if not _plausible(cand, top):
-                why = "implausible"
+                why = f"impl n={len(top)}/{len(cand.pips)} s={min(cand.size):.0f}"
                 continue
             if any(j in owned for j in members if pips[j] in top):
                 why = "duplicate"
