@@ -19,6 +19,10 @@ _MAX_SIDE = 1280
 _LEVELS = 4
 _BLOCK = 15
 _MIN_DIFF = 40.0
+_MINOR_WEIGHT = 1.0
+# Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
+# edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
+_CAMERA_AT = (0.5, 2.0)
 DEBUG: list[tuple[str, float, float]] | None = None
 
 
@@ -266,6 +270,7 @@ class Die:
     """A die body found by growing its face colour out from a pip, and the pips on it."""
 
     pips: tuple[Pip, ...]
+    top: tuple[Pip, ...]
     center: tuple[float, float]
     size: tuple[float, float]
     angle: float
@@ -287,17 +292,83 @@ def _ring_colour(img: U8, p: Pip) -> tuple[float, float, float]:
     return (float(med[0]), float(med[1]), float(med[2]))
 
 
-def top_face(pips: tuple[Pip, ...]) -> tuple[Pip, ...]:
-    """The pips of the face turned most toward the camera.
+def _is_face(pts: tuple[Pip, ...]) -> bool:
+    """Whether pips are laid out as one face: every die face is symmetric about its centre.
 
-    Pips on side faces are foreshortened: their short axis shrinks with the face's tilt, so
-    the top face holds the pips with the longest short axis.
+    Each pip has a twin mirrored through the centroid (the middle pip of a 3 or 5 is its own),
+    the pips are alike in size and spread over a face-sized span.
+    """
+    n = len(pts)
+    if n <= 1:
+        return n == 1
+    r = float(np.mean([p.r for p in pts]))
+    if max(p.r for p in pts) > 1.6 * min(p.r for p in pts):
+        return False
+    cx = float(np.mean([p.x for p in pts]))
+    cy = float(np.mean([p.y for p in pts]))
+    span = max(math.hypot(p.x - q.x, p.y - q.y) for p in pts for q in pts)
+    if not 4.5 * r <= span <= 14.0 * r:
+        return False
+    tol = 0.9 * r
+    for p in pts:
+        mx, my = 2 * cx - p.x, 2 * cy - p.y
+        if min(math.hypot(mx - q.x, my - q.y) for q in pts) > tol:
+            return False
+    centred = sum(math.hypot(p.x - cx, p.y - cy) < tol for p in pts)
+    if centred != n % 2:
+        return False
+    # One face is seen at one slant, so its pips are squashed alike; big pips show it reliably.
+    minors = [p.r / math.sqrt(p.elong) for p in pts]
+    if r >= 2.5 and max(minors) > 1.45 * min(minors):
+        return False
+    if n == 6:
+        return _two_rows(pts, tol)
+    return True
+
+
+def _two_rows(pts: tuple[Pip, ...], tol: float) -> bool:
+    """Whether six pips stand in two rows of three, each row's middle pip between its ends."""
+    rows = 0
+    for i, a in enumerate(pts):
+        for j in range(i + 1, len(pts)):
+            b = pts[j]
+            mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
+            if any(
+                k not in (i, j) and math.hypot(pts[k].x - mx, pts[k].y - my) < tol
+                for k in range(len(pts))
+            ):
+                rows += 1
+    return rows >= 2
+
+
+def top_face(
+    pips: tuple[Pip, ...], toward: tuple[float, float], side: float
+) -> tuple[Pip, ...]:
+    """The pips of the top face among all pips seen on one die.
+
+    Side faces show only where they turn toward the camera, so their pips lie on the camera's
+    side of the top face and are foreshortened (a short minor axis). Pips are ranked by both
+    cues and the top face is the longest leading run that is laid out as a face.
     """
     if len(pips) <= 1:
         return pips
     minor = [p.r / math.sqrt(p.elong) for p in pips]
-    best = max(minor)
-    return tuple(p for p, m in zip(pips, minor, strict=True) if m >= 0.72 * best)
+    mmax = max(minor)
+    cx = float(np.mean([p.x for p in pips]))
+    cy = float(np.mean([p.y for p in pips]))
+
+    def topness(k: int) -> float:
+        p = pips[k]
+        near = ((p.x - cx) * toward[0] + (p.y - cy) * toward[1]) / side
+        return _MINOR_WEIGHT * minor[k] / mmax - near
+
+    order = sorted(range(len(pips)), key=lambda k: -topness(k))
+    ranked = tuple(pips[k] for k in order)
+    best = ranked[:1]
+    for k in range(2, min(6, len(ranked)) + 1):
+        if _is_face(ranked[:k]):
+            best = ranked[:k]
+    return best
 
 
 def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
@@ -316,11 +387,7 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
         return 0.06 <= ratio <= 0.22 and off <= 0.22 * side and p.elong < 2.0
     if not 0.035 <= ratio <= 0.16:
         return False
-    for i, p in enumerate(top):
-        for q in top[i + 1 :]:
-            if math.hypot(p.x - q.x, p.y - q.y) < 1.9 * max(p.r, q.r):
-                return False
-    return True
+    return _is_face(top)
 
 
 def _edges_touched(body: U8) -> tuple[bool, bool, bool, bool]:
@@ -339,6 +406,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
     the whole die where it stands out well, a tight one stops at the top face's own edge.
     """
     h, w = img.shape[:2]
+    camera = (_CAMERA_AT[0] * w, _CAMERA_AT[1] * h)
     colours = [_ring_colour(img, p) for p in pips]
     claimed = [False] * len(pips)
     owned: set[int] = set()
@@ -401,15 +469,20 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
                 for j in near
                 if body[min(round(pips[j].y) - y0, rh - 1), min(round(pips[j].x) - x0, rw - 1)]
             ]
+            mine = tuple(pips[j] for j in members)
+            dcx, dcy = cx + x0, cy + y0
+            vx, vy = camera[0] - dcx, camera[1] - dcy
+            norm = max(math.hypot(vx, vy), 1e-6)
+            top = top_face(mine, (vx / norm, vy / norm), min(bw, bh))
             cand = Die(
-                tuple(pips[j] for j in members),
-                (cx + x0, cy + y0),
+                mine,
+                top,
+                (dcx, dcy),
                 (bw, bh),
                 ang,
                 area,
                 any(touched),
             )
-            top = top_face(cand.pips)
             if not _plausible(cand, top):
                 why = f"impl n={len(top)}/{len(cand.pips)} s={min(cand.size):.0f}"
                 continue
@@ -437,7 +510,7 @@ def _drop_side_faces(dice: list[Die]) -> list[Die]:
 
     A side face's pips are squashed: much shorter across than the top face's pips next to it.
     """
-    tops = [top_face(d.pips) for d in dice]
+    tops = [d.top for d in dice]
     keep = []
     for i, d in enumerate(dice):
         mi = _minor(tops[i])
@@ -455,7 +528,7 @@ def _drop_side_faces(dice: list[Die]) -> list[Die]:
 
 
 def _die_reading(die: Die, scale: float) -> DieReading:
-    top = top_face(die.pips)
+    top = die.top
     conf = min(1.0, float(np.mean([p.contrast for p in top])) * 1.3)
     inv = 1.0 / scale
     return DieReading(
