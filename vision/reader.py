@@ -39,6 +39,7 @@ class Pip:
     face: float
     face_std: float
     dark: bool
+    fill: float = 1.0
 
 
 def _prepare(frame: U8) -> tuple[U8, U8, float]:
@@ -169,7 +170,11 @@ def find_pips(chan: U8) -> list[Pip]:
                 # Printed pips are far darker than the face; paper grain and sensor noise are not.
                 if contrast < 0.35 or diff < _MIN_DIFF or diff < 2.0 * spread:
                     continue
-                found.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark))
+                # A filled ellipse covers 4*pi*sqrt(l1*l2) pixels; rings and glyphs cover less.
+                fill = a / (4 * math.pi * math.sqrt(l1 * l2))
+                if fill < 0.75:
+                    continue
+                found.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark, fill))
         level = np.asarray(cv2.pyrDown(level), dtype=np.uint8)
         scale *= 2
     found = [p for p in found if not _is_face_blob(p, found)]
