@@ -20,6 +20,8 @@ _LEVELS = 4
 _BLOCK = 15
 _MIN_DIFF = 40.0
 _MINOR_WEIGHT = 1.0
+_MIN_SPAN = 3.0
+_MIN_BODY = 4.5
 # Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
 _CAMERA_AT = (0.5, 2.0)
@@ -177,8 +179,19 @@ def find_pips(chan: U8) -> list[Pip]:
                 found.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark, fill))
         level = np.asarray(cv2.pyrDown(level), dtype=np.uint8)
         scale *= 2
-    found = [p for p in found if not _is_face_blob(p, found)]
+    found = [p for p in found if not _is_face_blob(p, found) and not _inside_pip(p, found)]
     return _suppress(found)
+
+
+def _inside_pip(q: Pip, found: list[Pip]) -> bool:
+    """Whether a small blob is grain inside a bigger pip: its own surround is pip-dark."""
+    for p in found:
+        if p.dark != q.dark or p.r < 2 * q.r or math.hypot(p.x - q.x, p.y - q.y) > p.r:
+            continue
+        half = 0.5 * p.contrast * p.face
+        if (q.face < p.face - half) if q.dark else (q.face > p.face + half):
+            return True
+    return False
 
 
 def _is_face_blob(p: Pip, found: list[Pip]) -> bool:
@@ -312,7 +325,7 @@ def _is_face(pts: tuple[Pip, ...]) -> bool:
     cx = float(np.mean([p.x for p in pts]))
     cy = float(np.mean([p.y for p in pts]))
     span = max(math.hypot(p.x - q.x, p.y - q.y) for p in pts for q in pts)
-    if not 4.5 * r <= span <= 14.0 * r:
+    if not _MIN_SPAN * r <= span <= 14.0 * r:
         return False
     tol = 0.9 * r
     for p in pts:
@@ -392,6 +405,12 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
         return 0.06 <= ratio <= 0.22 and off <= 0.22 * side and p.elong < 2.0
     if not 0.035 <= ratio <= 0.16:
         return False
+    # Every face is symmetric, so its pips centre on the face; a fill that took only part of a
+    # face, or ran onto a neighbour, is off-centre.
+    px = float(np.mean([p.x for p in top]))
+    py = float(np.mean([p.y for p in top]))
+    if math.hypot(px - die.center[0], py - die.center[1]) > 0.25 * max(die.size):
+        return False
     return _is_face(top)
 
 
@@ -462,7 +481,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
             if any(t and not f for t, f in zip(touched, at_frame, strict=True)):
                 break
             area = float(cv2.countNonZero(body))
-            if area < (5.0 * seed.r) ** 2:
+            if area < (_MIN_BODY * seed.r) ** 2:
                 why = "small"
                 continue
             (cx, cy), (bw, bh), ang = cv2.minAreaRect(cv2.findNonZero(body))
