@@ -22,6 +22,8 @@ _MIN_DIFF = 40.0
 _MINOR_WEIGHT = 1.0
 _MIN_SPAN = 3.0
 _MIN_BODY = 4.5
+_SHAPE_MIN_R = 2.5
+_HULL_SLACK = -0.75
 # Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
 _CAMERA_AT = (0.5, 2.0)
@@ -337,7 +339,7 @@ def _is_face(pts: tuple[Pip, ...]) -> bool:
         return False
     # One face is seen at one slant, so its pips are squashed alike; big pips show it reliably.
     minors = [p.r / math.sqrt(p.elong) for p in pts]
-    if r >= 2.5 and max(minors) > 1.45 * min(minors):
+    if r >= _SHAPE_MIN_R and max(minors) > 1.45 * min(minors):
         return False
     if n == 6:
         return _two_rows(pts, tol)
@@ -484,14 +486,19 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
             if area < (_MIN_BODY * seed.r) ** 2:
                 why = "small"
                 continue
-            (cx, cy), (bw, bh), ang = cv2.minAreaRect(cv2.findNonZero(body))
+            pts = cv2.findNonZero(body)
+            (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
             if area < 0.55 * bw * bh or max(bw, bh) > 2.0 * min(bw, bh):
                 why = "shape"
                 continue
+            # Members sit well inside the hull of the fill: a tight fill can stop just short of a
+            # pip at the face's edge, and a pip on the hull is on the next face.
+            hull = cv2.convexHull(pts)
             members = [
                 j
                 for j in near
-                if body[min(round(pips[j].y) - y0, rh - 1), min(round(pips[j].x) - x0, rw - 1)]
+                if cv2.pointPolygonTest(hull, (pips[j].x - x0, pips[j].y - y0), True)
+                >= -_HULL_SLACK * pips[j].r
             ]
             mine = tuple(pips[j] for j in members)
             dcx, dcy = cx + x0, cy + y0
