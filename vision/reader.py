@@ -24,6 +24,8 @@ _MIN_SPAN = 3.0
 _MIN_BODY = 4.5
 _SHAPE_MIN_R = 2.5
 _HULL_SLACK = -0.75
+_LONE_ELONG = 2.0
+_LONE_ELONG_LIGHT = 1.3
 # Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
 _CAMERA_AT = (0.5, 2.0)
@@ -404,7 +406,14 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
     if n == 1:
         p = top[0]
         off = math.hypot(p.x - die.center[0], p.y - die.center[1])
-        return 0.06 <= ratio <= 0.22 and off <= 0.22 * side and p.elong < 2.0
+        # A lone pip has nothing to corroborate it, so it must be round: printed pips are discs
+        # while key glyphs and labels are not, and a light pip on a dark face even more so, as
+        # dark surfaces with light marks (keyboards, remotes) are everywhere on a desk.
+        return (
+            0.06 <= ratio <= 0.22
+            and off <= 0.22 * side
+            and p.elong < (_LONE_ELONG if p.dark else _LONE_ELONG_LIGHT)
+        )
     if not 0.035 <= ratio <= 0.16:
         return False
     # Every face is symmetric, so its pips centre on the face; a fill that took only part of a
