@@ -25,6 +25,8 @@ _MIN_BODY = 4.5
 _SHAPE_MIN_R = 2.5
 _HULL_SLACK = -0.75
 _LONE_ELONG = 2.0
+_MAX_ASPECT = 1.5
+_MIN_SIDE = 12.0
 _LONE_ELONG_LIGHT = 1.3
 # Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
@@ -399,7 +401,7 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
     if n < 1 or n > 6:
         return False
     side = min(die.size)
-    if side < 10.0:
+    if side < _MIN_SIDE:
         return False
     r = float(np.mean([p.r for p in top]))
     ratio = r / side
@@ -497,7 +499,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
                 continue
             pts = cv2.findNonZero(body)
             (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
-            if area < 0.55 * bw * bh or max(bw, bh) > 2.0 * min(bw, bh):
+            if area < 0.55 * bw * bh or max(bw, bh) > _MAX_ASPECT * min(bw, bh):
                 why = "shape"
                 continue
             # Members sit well inside the hull of the fill: a tight fill can stop just short of a
