@@ -12,6 +12,7 @@ from types import TracebackType
 from PySide6.QtCore import (
     QByteArray,
     QCoreApplication,
+    QEvent,
     QLibraryInfo,
     QLocale,
     Qt,
@@ -29,7 +30,7 @@ from missdice_desktop.ui.settings import AppPaths, Settings, load_settings
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parents[2] / "resources" / "translations"
 LANGUAGES = ("en", "fr")
-_translate = QCoreApplication.translate
+translate = QCoreApplication.translate
 
 
 class LanguageSwitcher:
@@ -50,8 +51,9 @@ class LanguageSwitcher:
         return code if code in LANGUAGES else "en"
 
     def apply(self, code: str) -> None:
-        """Switch to `code` (system, en, fr); Qt then tells every window to retranslate."""
+        """Switch to `code` (system, en, fr); every window retranslates before this returns."""
         language = self.resolve(code)
+        changed = bool(self._installed)
         for translator in self._installed:
             self.app.removeTranslator(translator)
         self._installed = []
@@ -67,10 +69,10 @@ class LanguageSwitcher:
             for translator in self._installed:
                 self.app.installTranslator(translator)
         QLocale.setDefault(QLocale(language))
-        if not self._installed:
-            # Switching back to English installs nothing: tell the widgets all the same.
-            from PySide6.QtCore import QEvent
-
+        if changed or self._installed:
+            # Qt posts the LanguageChange; deliver it now so that the switch is immediate.
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+        else:
             for widget in QApplication.topLevelWidgets():
                 QCoreApplication.sendEvent(widget, QEvent(QEvent.Type.LanguageChange))
 
@@ -207,8 +209,8 @@ def install_excepthook(parts: AppParts) -> None:
         try:
             QMessageBox.critical(
                 parts.window,
-                _translate("App", "Something went wrong"),
-                _translate(
+                translate("App", "Something went wrong"),
+                translate(
                     "App",
                     "Miss Dice hit an unexpected problem:\n%1\n\nYour game is kept; "
                     "you can go on playing or undo the last action.",

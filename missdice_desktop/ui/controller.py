@@ -38,7 +38,7 @@ from missdice_desktop.ui.settings import (
 )
 from missdice_desktop.ui.sheet_model import SheetModel
 
-_translate = QCoreApplication.translate
+translate = QCoreApplication.translate
 DICE_SOURCE_KEY = "dice_source"
 """Key of the game record that keeps where the dice come from (kept by the record format)."""
 
@@ -122,8 +122,8 @@ class GameController(QObject):
             unfinished = self.autosave.load_unfinished()
         except RecordError as error:
             self.prompts.error(
-                _translate("Controller", "The saved game cannot be read"),
-                _translate(
+                translate("Controller", "The saved game cannot be read"),
+                translate(
                     "Controller", "%1\n\nThe file was kept aside; a new game starts."
                 ).replace("%1", str(error)),
             )
@@ -182,10 +182,10 @@ class GameController(QObject):
         if self.table_mode or game.finished:
             return
         if game.rolls_left <= 0:
-            self._note(_translate("Controller", "No rolls left: choose a box on the sheet."))
+            self._note(translate("Controller", "No rolls left: choose a box on the sheet."))
             return
         if game.dice is not None and all(game.held):
-            self._note(_translate("Controller", "Every die is held: release one to roll."))
+            self._note(translate("Controller", "Every die is held: release one to roll."))
             return
         self._act(game.roll)
 
@@ -194,7 +194,7 @@ class GameController(QObject):
         if self.table_mode or self.game.finished:
             return
         if self.game.dice is None:
-            self._note(_translate("Controller", "Roll the dice first (Space)."))
+            self._note(translate("Controller", "Roll the dice first (Space)."))
             return
         self._act(lambda: self.game.hold(index))
 
@@ -217,7 +217,7 @@ class GameController(QObject):
         name = self.model.box_name(box_id)
         if state.filled:
             self._note(
-                _translate("Controller", "%1 is already filled.").replace("%1", name), beep=True
+                translate("Controller", "%1 is already filled.").replace("%1", name), beep=True
             )
             return
         if game.dice is None:
@@ -283,8 +283,8 @@ class GameController(QObject):
             self.autosave.save(self.game)
         except AutosaveError as error:
             self.prompts.error(
-                _translate("Controller", "Autosave is not working"),
-                _translate(
+                translate("Controller", "Autosave is not working"),
+                translate(
                     "Controller",
                     "The game cannot be saved automatically:\n%1\n\n"
                     "You can keep playing and use Game › Save as… to keep it.",
@@ -322,11 +322,11 @@ class GameController(QObject):
     def _turn_text(self) -> str:
         game = self.game
         if game.finished:
-            return _translate("Controller", "Game over")
+            return translate("Controller", "Game over")
         name = game.players[game.current_player]
         turn = len(game.state.sheets[game.current_player].scores) + 1
         return (
-            _translate("Controller", "%1 to play — turn %2 of %3")
+            translate("Controller", "%1 to play — turn %2 of %3")
             .replace("%1", name)
             .replace("%2", str(turn))
             .replace("%3", str(len(game.rules.boxes)))
@@ -334,11 +334,11 @@ class GameController(QObject):
 
     def _dice_first_text(self) -> str:
         if self.table_mode:
-            return _translate(
+            return translate(
                 "Controller",
                 "Enter the dice from the table first: type the five faces or click each die.",
             )
-        return _translate("Controller", "Roll the dice first (Space).")
+        return translate("Controller", "Roll the dice first (Space).")
 
     def _status_text(self) -> str:
         if self._status_note:
@@ -352,23 +352,23 @@ class GameController(QObject):
         if joker:
             return joker
         if self.table_mode:
-            return _translate(
+            return translate(
                 "Controller", "Choose a box (click it, or arrows and Enter), or correct the dice."
             )
         if game.rolls_left > 0:
-            return _translate(
+            return translate(
                 "Controller",
                 "Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: "
                 "%1 left.",
             ).replace("%1", str(game.rolls_left))
-        return _translate("Controller", "Choose a box: click it, or arrows and Enter.")
+        return translate("Controller", "Choose a box: click it, or arrows and Enter.")
 
     def _joker_reason(self) -> str:
         for state in self.game.box_states():
             if state.reason is not None and state.reason.code is not ReasonCode.FILLED:
                 return texts.reason_text(state.reason, self.model.box_names)
         if any(state.joker and not state.filled for state in self.game.box_states()):
-            return _translate("Controller", "Joker: the lower boxes score their full value.")
+            return translate("Controller", "Joker: the lower boxes score their full value.")
         return ""
 
     def _note(self, text: str, *, beep: bool = False) -> None:
@@ -414,8 +414,8 @@ class GameController(QObject):
             game = load_record(path)
         except RecordError as error:
             self.prompts.error(
-                _translate("Controller", "This game cannot be opened"),
-                _translate("Controller", "%1\n\nThe game in progress is unchanged.").replace(
+                translate("Controller", "This game cannot be opened"),
+                translate("Controller", "%1\n\nThe game in progress is unchanged.").replace(
                     "%1", str(error)
                 ),
             )
@@ -434,11 +434,11 @@ class GameController(QObject):
             save_record(path, self.game)
         except OSError as error:
             self.prompts.error(
-                _translate("Controller", "The game was not saved"),
+                translate("Controller", "The game was not saved"),
                 f"{path}: {error.strerror or error}",
             )
             return
-        self._note(_translate("Controller", "Saved to %1").replace("%1", os.fspath(path)))
+        self._note(translate("Controller", "Saved to %1").replace("%1", os.fspath(path)))
 
     # Language, colours, closing ----------------------------------------------------------------
 
@@ -461,7 +461,7 @@ class GameController(QObject):
 
     def _about(self) -> None:
         self.prompts.about(
-            _translate(
+            translate(
                 "Controller",
                 "Miss Dice %1\n\nThe scoresheet for Yahtzee, Yam's and Yacht: virtual dice "
                 "or dice from the table.\n\nYahtzee is a trademark of Hasbro. Miss Dice is "
@@ -480,7 +480,7 @@ class GameController(QObject):
     def _summary(self, game: Game) -> str:
         turn = len(game.state.scored_turns) // max(1, len(game.players)) + 1
         return (
-            _translate("Controller", "%1 — %2, round %3 of %4")
+            translate("Controller", "%1 — %2, round %3 of %4")
             .replace("%1", texts.variant_name(game.rules.variant))
             .replace("%2", ", ".join(game.players))
             .replace("%3", str(turn))
@@ -495,12 +495,12 @@ def texts_winners(game: Game) -> str:
     names = ", ".join(s.name for s in top)
     if len(top) > 1:
         return (
-            _translate("Controller", "Game over: %1 share the win with %2 points.")
+            translate("Controller", "Game over: %1 share the win with %2 points.")
             .replace("%1", names)
             .replace("%2", str(top[0].total))
         )
     return (
-        _translate("Controller", "Game over: %1 wins with %2 points.")
+        translate("Controller", "Game over: %1 wins with %2 points.")
         .replace("%1", names)
         .replace("%2", str(top[0].total))
     )

@@ -8,7 +8,7 @@ asked for; the controller turns each request into one engine action.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -58,7 +58,7 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
 }
 
-_translate = QCoreApplication.translate
+translate = QCoreApplication.translate
 
 
 def paint_die(
@@ -179,19 +179,19 @@ class DieWidget(QWidget):
         self.update()
 
     def _describe(self) -> None:
-        self.setAccessibleName(_translate("DiceTray", "Die %1").replace("%1", str(self.index + 1)))
+        self.setAccessibleName(translate("DiceTray", "Die %1").replace("%1", str(self.index + 1)))
         if self.face is None:
-            text = _translate("DiceTray", "not rolled yet")
+            text = translate("DiceTray", "not rolled yet")
             if self.table_mode:
-                text = _translate("DiceTray", "no face yet: click or type 1 to 6")
+                text = translate("DiceTray", "no face yet: click or type 1 to 6")
         elif self.table_mode:
-            text = _translate("DiceTray", "shows %1: click or type 1 to 6 to change").replace(
+            text = translate("DiceTray", "shows %1: click or type 1 to 6 to change").replace(
                 "%1", str(self.face)
             )
         elif self.held:
-            text = _translate("DiceTray", "shows %1, held").replace("%1", str(self.face))
+            text = translate("DiceTray", "shows %1, held").replace("%1", str(self.face))
         else:
-            text = _translate("DiceTray", "shows %1").replace("%1", str(self.face))
+            text = translate("DiceTray", "shows %1").replace("%1", str(self.face))
         self.setAccessibleDescription(text)
         self.setToolTip(f"{self.accessibleName()}: {text}")
 
@@ -228,9 +228,7 @@ class DieWidget(QWidget):
             painter.setFont(font)
             painter.setPen(self.palette().color(self.palette().ColorRole.Text))
             text_rect = QRectF(0, self.height() - caption - 2, self.width(), caption)
-            painter.drawText(
-                text_rect, Qt.AlignmentFlag.AlignCenter, _translate("DiceTray", "held")
-            )
+            painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, translate("DiceTray", "held"))
         painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -277,6 +275,8 @@ class DiceTray(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table_mode = False
+        self.choose_face: Callable[[int], int | None] = self._ask_face
+        """Asks the face of a table die (replaceable, so tests need no popup menu)."""
         self._draft: list[int | None] = [None] * DICE
         self.dice = [DieWidget(i, self) for i in range(DICE)]
         self.roll_button = QPushButton(self)
@@ -320,13 +320,13 @@ class DiceTray(QWidget):
 
     def retranslate(self) -> None:
         """Take the new language."""
-        self.roll_button.setText(_translate("DiceTray", "&Roll (Space)"))
-        self.roll_button.setAccessibleName(_translate("DiceTray", "Roll the dice"))
-        self.entry_label.setText(_translate("DiceTray", "&Dice from the table:"))
-        self.entry.setPlaceholderText(_translate("DiceTray", "e.g. 26266"))
-        self.entry.setAccessibleName(_translate("DiceTray", "Dice from the table"))
+        self.roll_button.setText(translate("DiceTray", "&Roll (Space)"))
+        self.roll_button.setAccessibleName(translate("DiceTray", "Roll the dice"))
+        self.entry_label.setText(translate("DiceTray", "&Dice from the table:"))
+        self.entry.setPlaceholderText(translate("DiceTray", "e.g. 26266"))
+        self.entry.setAccessibleName(translate("DiceTray", "Dice from the table"))
         self.entry.setAccessibleDescription(
-            _translate("DiceTray", "Type the five faces, then press Enter")
+            translate("DiceTray", "Type the five faces, then press Enter")
         )
         self._show_rolls_left()
         for die in self.dice:
@@ -366,24 +366,29 @@ class DiceTray(QWidget):
 
     def _show_rolls_left(self) -> None:
         self.rolls_left_label.setText(
-            _translate("DiceTray", "Rolls left: %1").replace("%1", str(self._rolls_left))
+            translate("DiceTray", "Rolls left: %1").replace("%1", str(self._rolls_left))
         )
 
     def _on_die_clicked(self, index: int) -> None:
         if not self.table_mode:
             self.hold_toggled.emit(index)
             return
+        chosen_face = self.choose_face(index)
+        if chosen_face is not None:
+            self._set_face(index, chosen_face)
+
+    def _ask_face(self, index: int) -> int | None:
+        """The face menu under a die (table mode)."""
         menu = QMenu(self)
         menu.setAccessibleName(
-            _translate("DiceTray", "Face of die %1").replace("%1", str(index + 1))
+            translate("DiceTray", "Face of die %1").replace("%1", str(index + 1))
         )
         for face in range(1, 7):
             action = menu.addAction(die_icon(face), f"&{face}")
             action.setData(face)
         die = self.dice[index]
         chosen = menu.exec(die.mapToGlobal(die.rect().bottomLeft()))
-        if chosen is not None:
-            self._set_face(index, int(chosen.data()))
+        return None if chosen is None else int(chosen.data())
 
     def _set_face(self, index: int, face: int) -> None:
         """Table mode: one die's face; the dice go to the game once all five are known."""

@@ -21,19 +21,19 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.rules import Standing
 
-_translate = QCoreApplication.translate
+translate = QCoreApplication.translate
 
 
 def winners_text(standings: Sequence[Standing]) -> str:
     """'Anna wins!' or 'Anna and Ben share the win!'."""
     winners = [standing.name for standing in standings if standing.rank == 1]
     if len(standings) == 1:
-        return _translate("EndOfGame", "Well played, %1!").replace("%1", winners[0])
+        return translate("EndOfGame", "Well played, %1!").replace("%1", winners[0])
     if len(winners) == 1:
-        return _translate("EndOfGame", "%1 wins!").replace("%1", winners[0])
-    names = _translate("EndOfGame", ", ").join(winners[:-1])
+        return translate("EndOfGame", "%1 wins!").replace("%1", winners[0])
+    names = translate("EndOfGame", ", ").join(winners[:-1])
     return (
-        _translate("EndOfGame", "%1 and %2 share the win!")
+        translate("EndOfGame", "%1 and %2 share the win!")
         .replace("%1", names)
         .replace("%2", winners[-1])
     )
@@ -48,7 +48,7 @@ class EndOfGameDialog(QDialog):
     def __init__(self, standings: Sequence[Standing], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("endOfGameDialog")
-        self.setWindowTitle(_translate("EndOfGame", "End of the game"))
+        self.setWindowTitle(translate("EndOfGame", "End of the game"))
         self.title = QLabel(winners_text(standings), self)
         self.title.setObjectName("winners")
         title_font = QFont(self.font())
@@ -60,12 +60,12 @@ class EndOfGameDialog(QDialog):
 
         self.ranking = QTableWidget(len(standings), 3, self)
         self.ranking.setObjectName("ranking")
-        self.ranking.setAccessibleName(_translate("EndOfGame", "Ranking"))
+        self.ranking.setAccessibleName(translate("EndOfGame", "Ranking"))
         self.ranking.setHorizontalHeaderLabels(
             [
-                _translate("EndOfGame", "Place"),
-                _translate("EndOfGame", "Player"),
-                _translate("EndOfGame", "Total"),
+                translate("EndOfGame", "Place"),
+                translate("EndOfGame", "Player"),
+                translate("EndOfGame", "Total"),
             ]
         )
         self.ranking.verticalHeader().setVisible(False)
@@ -78,7 +78,7 @@ class EndOfGameDialog(QDialog):
             tied = sum(1 for other in standings if other.rank == standing.rank) > 1
             place = str(standing.rank)
             if tied:
-                place = _translate("EndOfGame", "%1 (tie)").replace("%1", place)
+                place = translate("EndOfGame", "%1 (tie)").replace("%1", place)
             if standing.rank == 1:
                 place = "🏆 " + place
             cells = (place, standing.name, str(standing.total))
@@ -95,12 +95,12 @@ class EndOfGameDialog(QDialog):
         self.ranking.setMinimumHeight(min(420, rows_height + header.sizeHint().height() + 6))
 
         self.same_players_button = QPushButton(
-            _translate("EndOfGame", "New game with the &same players"), self
+            translate("EndOfGame", "New game with the &same players"), self
         )
         self.same_players_button.setObjectName("samePlayers")
         self.same_players_button.setDefault(True)
-        self.new_game_button = QPushButton(_translate("EndOfGame", "&New game…"), self)
-        self.close_button = QPushButton(_translate("EndOfGame", "&Close"), self)
+        self.new_game_button = QPushButton(translate("EndOfGame", "&New game…"), self)
+        self.close_button = QPushButton(translate("EndOfGame", "&Close"), self)
         self.same_players_button.clicked.connect(self._on_same_players)
         self.new_game_button.clicked.connect(self._on_new_game)
         self.close_button.clicked.connect(self.reject)

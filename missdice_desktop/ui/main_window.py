@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from missdice_desktop.ui.dice_tray import DICE, DiceTray
 from missdice_desktop.ui.sheet_view import SheetView
 
-_translate = QCoreApplication.translate
+translate = QCoreApplication.translate
 APP_TITLE = "Miss Dice"
 MIN_WIDTH = 1024
 MIN_HEIGHT = 700
@@ -155,35 +155,35 @@ class MainWindow(QMainWindow):
 
     def retranslate_ui(self) -> None:
         """Set every text in the current language."""
-        self.game_menu.setTitle(_translate("MainWindow", "&Game"))
-        self.new_game_action.setText(_translate("MainWindow", "&New game…"))
-        self.open_action.setText(_translate("MainWindow", "&Open…"))
-        self.save_as_action.setText(_translate("MainWindow", "Save &as…"))
-        self.quit_action.setText(_translate("MainWindow", "&Quit"))
-        self.edit_menu.setTitle(_translate("MainWindow", "&Edit"))
-        self.undo_action.setText(_translate("MainWindow", "&Undo"))
-        self.undo_action.setToolTip(_translate("MainWindow", "Undo the last action (Ctrl+Z)"))
-        self.redo_action.setText(_translate("MainWindow", "&Redo"))
-        self.redo_action.setToolTip(_translate("MainWindow", "Redo (Ctrl+Shift+Z)"))
-        self.view_menu.setTitle(_translate("MainWindow", "&View"))
-        self.language_menu.setTitle(_translate("MainWindow", "&Language"))
-        self.language_actions["system"].setText(_translate("MainWindow", "As the &system"))
+        self.game_menu.setTitle(translate("MainWindow", "&Game"))
+        self.new_game_action.setText(translate("MainWindow", "&New game…"))
+        self.open_action.setText(translate("MainWindow", "&Open…"))
+        self.save_as_action.setText(translate("MainWindow", "Save &as…"))
+        self.quit_action.setText(translate("MainWindow", "&Quit"))
+        self.edit_menu.setTitle(translate("MainWindow", "&Edit"))
+        self.undo_action.setText(translate("MainWindow", "&Undo"))
+        self.undo_action.setToolTip(translate("MainWindow", "Undo the last action (Ctrl+Z)"))
+        self.redo_action.setText(translate("MainWindow", "&Redo"))
+        self.redo_action.setToolTip(translate("MainWindow", "Redo (Ctrl+Shift+Z)"))
+        self.view_menu.setTitle(translate("MainWindow", "&View"))
+        self.language_menu.setTitle(translate("MainWindow", "&Language"))
+        self.language_actions["system"].setText(translate("MainWindow", "As the &system"))
         self.language_actions["en"].setText("&English")
         self.language_actions["fr"].setText("&Français")
-        self.theme_menu.setTitle(_translate("MainWindow", "&Colours"))
-        self.theme_actions["system"].setText(_translate("MainWindow", "As the &system"))
-        self.theme_actions["light"].setText(_translate("MainWindow", "&Light"))
-        self.theme_actions["dark"].setText(_translate("MainWindow", "&Dark"))
-        self.help_menu.setTitle(_translate("MainWindow", "&Help"))
-        self.about_action.setText(_translate("MainWindow", "&About Miss Dice"))
-        self.roll_action.setText(_translate("MainWindow", "Roll"))
+        self.theme_menu.setTitle(translate("MainWindow", "&Colours"))
+        self.theme_actions["system"].setText(translate("MainWindow", "As the &system"))
+        self.theme_actions["light"].setText(translate("MainWindow", "&Light"))
+        self.theme_actions["dark"].setText(translate("MainWindow", "&Dark"))
+        self.help_menu.setTitle(translate("MainWindow", "&Help"))
+        self.about_action.setText(translate("MainWindow", "&About Miss Dice"))
+        self.roll_action.setText(translate("MainWindow", "Roll"))
         for i, action in enumerate(self.hold_actions):
-            action.setText(_translate("MainWindow", "Hold die %1").replace("%1", str(i + 1)))
-        self.undo_button.setAccessibleName(_translate("MainWindow", "Undo"))
-        self.redo_button.setAccessibleName(_translate("MainWindow", "Redo"))
-        self.sheet.setAccessibleName(_translate("MainWindow", "Scoresheet"))
+            action.setText(translate("MainWindow", "Hold die %1").replace("%1", str(i + 1)))
+        self.undo_button.setAccessibleName(translate("MainWindow", "Undo"))
+        self.redo_button.setAccessibleName(translate("MainWindow", "Redo"))
+        self.sheet.setAccessibleName(translate("MainWindow", "Scoresheet"))
         self.sheet.setAccessibleDescription(
-            _translate(
+            translate(
                 "MainWindow",
                 "One column per player. Arrow keys move, Enter scores the current player's box.",
             )

@@ -38,7 +38,7 @@ from missdice_desktop.rules import (
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
 
-_translate = QCoreApplication.translate
+translate = QCoreApplication.translate
 HOUSE_GRID = "__house__"
 MAX_NAME_LENGTH = 24
 
@@ -56,16 +56,16 @@ class NewGameChoice:
 
 def default_player_name(number: int) -> str:
     """'Player 3' in the user's language."""
-    return _translate("NewGameDialog", "Player %1").replace("%1", str(number))
+    return translate("NewGameDialog", "Player %1").replace("%1", str(number))
 
 
 def ask_grid_file(parent: QWidget | None) -> str | None:
     """Ask for a house grid file (TOML)."""
     path, _ = QFileDialog.getOpenFileName(
         parent,
-        _translate("NewGameDialog", "Open a house grid"),
+        translate("NewGameDialog", "Open a house grid"),
         "",
-        _translate("NewGameDialog", "House grids (*.toml);;All files (*)"),
+        translate("NewGameDialog", "House grids (*.toml);;All files (*)"),
     )
     return path or None
 
@@ -79,11 +79,13 @@ class NewGameDialog(QDialog):
         parent: QWidget | None = None,
         *,
         choose_grid_file: Callable[[QWidget | None], str | None] = ask_grid_file,
+        show_error: Callable[[QWidget, str, str], object] = QMessageBox.warning,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("newGameDialog")
-        self.setWindowTitle(_translate("NewGameDialog", "New game"))
+        self.setWindowTitle(translate("NewGameDialog", "New game"))
         self._choose_grid_file = choose_grid_file
+        self._show_error = show_error
         self._house: Variant | None = None
         self._grid_file = ""
         self._last_index = 0
@@ -93,15 +95,15 @@ class NewGameDialog(QDialog):
         self.variant_box.setObjectName("variant")
         for variant in BUILT_IN_VARIANTS.values():
             self.variant_box.addItem(texts.variant_name(variant), variant.id)
-        self.variant_box.addItem(_translate("NewGameDialog", "House grid from a file…"), HOUSE_GRID)
-        self.variant_box.setAccessibleName(_translate("NewGameDialog", "Scoresheet"))
-        self.options_box = QGroupBox(_translate("NewGameDialog", "Options"), self)
+        self.variant_box.addItem(translate("NewGameDialog", "House grid from a file…"), HOUSE_GRID)
+        self.variant_box.setAccessibleName(translate("NewGameDialog", "Scoresheet"))
+        self.options_box = QGroupBox(translate("NewGameDialog", "Options"), self)
         self.options_layout = QFormLayout(self.options_box)
 
         self.player_count = QSpinBox(self)
         self.player_count.setObjectName("playerCount")
         self.player_count.setRange(1, MAX_PLAYERS)
-        self.player_count.setAccessibleName(_translate("NewGameDialog", "Number of players"))
+        self.player_count.setAccessibleName(translate("NewGameDialog", "Number of players"))
         self.name_edits: list[QLineEdit] = []
         names_grid = QGridLayout()
         self.name_labels: list[QLabel] = []
@@ -118,12 +120,10 @@ class NewGameDialog(QDialog):
             self.name_edits.append(edit)
             self.name_labels.append(label)
 
-        self.virtual_dice = QRadioButton(
-            _translate("NewGameDialog", "&Virtual dice: the app rolls")
-        )
+        self.virtual_dice = QRadioButton(translate("NewGameDialog", "&Virtual dice: the app rolls"))
         self.virtual_dice.setObjectName("virtualDice")
         self.table_dice = QRadioButton(
-            _translate("NewGameDialog", "Dice from the &table: type or click the faces you rolled")
+            translate("NewGameDialog", "Dice from the &table: type or click the faces you rolled")
         )
         self.table_dice.setObjectName("tableDice")
         self._source_group = QButtonGroup(self)
@@ -134,20 +134,20 @@ class NewGameDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         start = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        start.setText(_translate("NewGameDialog", "&Start"))
+        start.setText(translate("NewGameDialog", "&Start"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
         form = QFormLayout()
-        variant_label = QLabel(_translate("NewGameDialog", "S&coresheet:"), self)
+        variant_label = QLabel(translate("NewGameDialog", "S&coresheet:"), self)
         variant_label.setBuddy(self.variant_box)
         form.addRow(variant_label, self.variant_box)
-        count_label = QLabel(_translate("NewGameDialog", "&Players:"), self)
+        count_label = QLabel(translate("NewGameDialog", "&Players:"), self)
         count_label.setBuddy(self.player_count)
         form.addRow(count_label, self.player_count)
-        players_box = QGroupBox(_translate("NewGameDialog", "Names"), self)
+        players_box = QGroupBox(translate("NewGameDialog", "Names"), self)
         players_box.setLayout(names_grid)
-        source_box = QGroupBox(_translate("NewGameDialog", "Dice"), self)
+        source_box = QGroupBox(translate("NewGameDialog", "Dice"), self)
         source_layout = QVBoxLayout(source_box)
         source_layout.addWidget(self.virtual_dice)
         source_layout.addWidget(self.table_dice)
@@ -189,7 +189,7 @@ class NewGameDialog(QDialog):
     def _set_house(self, variant: Variant, path: str) -> None:
         self._house = variant
         self._grid_file = path
-        label = _translate("NewGameDialog", "House grid: %1").replace("%1", variant.name)
+        label = translate("NewGameDialog", "House grid: %1").replace("%1", variant.name)
         index = self.variant_box.findData(HOUSE_GRID)
         self.variant_box.setItemText(index, label)
         self.variant_box.blockSignals(True)
@@ -204,8 +204,8 @@ class NewGameDialog(QDialog):
                 try:
                     variant = load_grid_file(path)
                 except GridError as error:
-                    QMessageBox.warning(
-                        self, _translate("NewGameDialog", "This grid cannot be used"), str(error)
+                    self._show_error(
+                        self, translate("NewGameDialog", "This grid cannot be used"), str(error)
                     )
             if variant is None or not path:
                 self.variant_box.blockSignals(True)
@@ -249,7 +249,7 @@ class NewGameDialog(QDialog):
                 self._option_widgets[name] = combo
         if not defaults:
             self.options_layout.addRow(
-                QLabel(_translate("NewGameDialog", "This sheet has no options."), self.options_box)
+                QLabel(translate("NewGameDialog", "This sheet has no options."), self.options_box)
             )
 
     def _show_name_fields(self, count: int) -> None:

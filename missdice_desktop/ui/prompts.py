@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QFileDialog, QMessageBox, QWid
 from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import Settings
 
-_translate = QCoreApplication.translate
+translate = QCoreApplication.translate
 RECORD_FILTER = "Miss Dice (*.json);;JSON (*.json);;All files (*)"
 
 
@@ -30,16 +30,16 @@ class Prompts:
         """Ask before a 0 when another box scores more: (go on, never ask again)."""
         box_ = QMessageBox(self.parent)
         box_.setIcon(QMessageBox.Icon.Question)
-        box_.setWindowTitle(_translate("Prompts", "Score 0?"))
+        box_.setWindowTitle(translate("Prompts", "Score 0?"))
         box_.setText(
-            _translate("Prompts", "Score 0 in %1? These dice would give %2 in %3.")
+            translate("Prompts", "Score 0 in %1? These dice would give %2 in %3.")
             .replace("%1", box)
             .replace("%2", str(better_score))
             .replace("%3", better_box)
         )
         box_.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
         box_.setDefaultButton(QMessageBox.StandardButton.No)
-        never = QCheckBox(_translate("Prompts", "Do not ask again"), box_)
+        never = QCheckBox(translate("Prompts", "Do not ask again"), box_)
         box_.setCheckBox(never)
         answer = box_.exec()
         return answer == QMessageBox.StandardButton.Yes, never.isChecked()
@@ -48,8 +48,8 @@ class Prompts:
         """Offer back the unfinished game."""
         answer = QMessageBox.question(
             self.parent,
-            _translate("Prompts", "Resume the game?"),
-            _translate("Prompts", "A game was not finished:\n%1\n\nResume it?").replace(
+            translate("Prompts", "Resume the game?"),
+            translate("Prompts", "A game was not finished:\n%1\n\nResume it?").replace(
                 "%1", summary
             ),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
@@ -67,17 +67,17 @@ class Prompts:
     def open_path(self) -> str | None:
         """A game record to open."""
         path, _ = QFileDialog.getOpenFileName(
-            self.parent, _translate("Prompts", "Open a game"), "", RECORD_FILTER
+            self.parent, translate("Prompts", "Open a game"), "", RECORD_FILTER
         )
         return path or None
 
     def save_path(self, suggested: str) -> str | None:
         """Where to save the game."""
         path, _ = QFileDialog.getSaveFileName(
-            self.parent, _translate("Prompts", "Save the game as"), suggested, RECORD_FILTER
+            self.parent, translate("Prompts", "Save the game as"), suggested, RECORD_FILTER
         )
         return path or None
 
     def about(self, text: str) -> None:
         """The About box."""
-        QMessageBox.about(self.parent, _translate("Prompts", "About Miss Dice"), text)
+        QMessageBox.about(self.parent, translate("Prompts", "About Miss Dice"), text)

@@ -13,29 +13,29 @@ from PySide6.QtCore import QCoreApplication
 
 from missdice_desktop.rules import Box, Reason, ReasonCode, Ruleset, Variant
 
-_translate = QCoreApplication.translate
+translate = QCoreApplication.translate
 
 
 def _box_names() -> dict[str, str]:
     return {
-        "ones": _translate("texts", "Ones"),
-        "twos": _translate("texts", "Twos"),
-        "threes": _translate("texts", "Threes"),
-        "fours": _translate("texts", "Fours"),
-        "fives": _translate("texts", "Fives"),
-        "sixes": _translate("texts", "Sixes"),
-        "three_of_a_kind": _translate("texts", "Three of a kind"),
-        "four_of_a_kind": _translate("texts", "Four of a kind"),
-        "full_house": _translate("texts", "Full house"),
-        "small_straight": _translate("texts", "Small straight"),
-        "large_straight": _translate("texts", "Large straight"),
-        "yahtzee": _translate("texts", "Yahtzee"),
-        "chance": _translate("texts", "Chance"),
-        "rigole": _translate("texts", "Rigole"),
-        "plus": _translate("texts", "Plus"),
-        "minus": _translate("texts", "Minus"),
-        "chance_minus": _translate("texts", "Chance −"),
-        "chance_plus": _translate("texts", "Chance +"),
+        "ones": translate("texts", "Ones"),
+        "twos": translate("texts", "Twos"),
+        "threes": translate("texts", "Threes"),
+        "fours": translate("texts", "Fours"),
+        "fives": translate("texts", "Fives"),
+        "sixes": translate("texts", "Sixes"),
+        "three_of_a_kind": translate("texts", "Three of a kind"),
+        "four_of_a_kind": translate("texts", "Four of a kind"),
+        "full_house": translate("texts", "Full house"),
+        "small_straight": translate("texts", "Small straight"),
+        "large_straight": translate("texts", "Large straight"),
+        "yahtzee": translate("texts", "Yahtzee"),
+        "chance": translate("texts", "Chance"),
+        "rigole": translate("texts", "Rigole"),
+        "plus": translate("texts", "Plus"),
+        "minus": translate("texts", "Minus"),
+        "chance_minus": translate("texts", "Chance −"),
+        "chance_plus": translate("texts", "Chance +"),
     }
 
 
@@ -43,14 +43,14 @@ def _variant_box_names(variant_id: str) -> dict[str, str]:
     """Names that differ from the common ones in one variant."""
     if variant_id == "yacht":
         return {
-            "full_house": _translate("texts", "Full House"),
-            "small_straight": _translate("texts", "Little straight"),
-            "large_straight": _translate("texts", "Big straight"),
-            "chance": _translate("texts", "Choice"),
-            "yahtzee": _translate("texts", "Yacht"),
+            "full_house": translate("texts", "Full House"),
+            "small_straight": translate("texts", "Little straight"),
+            "large_straight": translate("texts", "Big straight"),
+            "chance": translate("texts", "Choice"),
+            "yahtzee": translate("texts", "Yacht"),
         }
     if variant_id.startswith("yams-"):
-        return {"yahtzee": _translate("texts", "Yam's")}
+        return {"yahtzee": translate("texts", "Yam's")}
     return {}
 
 
@@ -77,10 +77,10 @@ def variant_name(variant: Variant) -> str:
     if is_house_grid(variant):
         return variant.name
     names = {
-        "yahtzee": _translate("texts", "Yahtzee"),
-        "yams-ecart": _translate("texts", "Yam's Écart"),
-        "yams-chances": _translate("texts", "Yam's Chances"),
-        "yacht": _translate("texts", "Yacht"),
+        "yahtzee": translate("texts", "Yahtzee"),
+        "yams-ecart": translate("texts", "Yam's Écart"),
+        "yams-chances": translate("texts", "Yam's Chances"),
+        "yacht": translate("texts", "Yacht"),
     }
     return names.get(variant.id, variant.name)
 
@@ -88,9 +88,9 @@ def variant_name(variant: Variant) -> str:
 def joker_policy_name(policy: str) -> str:
     """The shown name of a joker policy value."""
     names = {
-        "forced": _translate("texts", "Forced joker (upper box of the face, then any lower box)"),
-        "hasbro": _translate("texts", "Hasbro joker (Three or Four of a kind first)"),
-        "free": _translate("texts", "Free joker (any free box)"),
+        "forced": translate("texts", "Forced joker (upper box of the face, then any lower box)"),
+        "hasbro": translate("texts", "Hasbro joker (Three or Four of a kind first)"),
+        "free": translate("texts", "Free joker (any free box)"),
     }
     return names.get(policy, policy)
 
@@ -98,31 +98,31 @@ def joker_policy_name(policy: str) -> str:
 def option_name(option: str) -> str:
     """The shown name of a yes/no option (an optional box) or of the joker choice."""
     if option == "joker":
-        return _translate("texts", "Joker rule")
+        return translate("texts", "Joker rule")
     if option == "rigole":
-        return _translate("texts", "Rigole box (four of a face and its complement to 7: 50)")
+        return translate("texts", "Rigole box (four of a face and its complement to 7: 50)")
     return option
 
 
 def face_word(face: int) -> str:
     """'five 4s' in words, for the joker reasons."""
-    return _translate("texts", "five %1s").replace("%1", str(face))
+    return translate("texts", "five %1s").replace("%1", str(face))
 
 
 def reason_text(reason: Reason, names: dict[str, str]) -> str:
     """Why a box is closed, in the user's language, naming boxes as the sheet shows them."""
     boxes = [names.get(box_id, box_id) for box_id in reason.boxes]
-    listed = _translate("texts", " or ").join(boxes)
+    listed = translate("texts", " or ").join(boxes)
     dice = face_word(reason.face)
     texts: dict[ReasonCode, Callable[[], str]] = {
-        ReasonCode.FILLED: lambda: _translate("texts", "This box is already filled."),
-        ReasonCode.JOKER_FACE_FIRST: lambda: _translate(
+        ReasonCode.FILLED: lambda: translate("texts", "This box is already filled."),
+        ReasonCode.JOKER_FACE_FIRST: lambda: translate(
             "texts", "Joker: %1 must go in %2 while it is free."
         ),
-        ReasonCode.JOKER_KINDS_FIRST: lambda: _translate(
+        ReasonCode.JOKER_KINDS_FIRST: lambda: translate(
             "texts", "Joker: %1 must go in %2 while one of them is free."
         ),
-        ReasonCode.JOKER_LOWER_FIRST: lambda: _translate(
+        ReasonCode.JOKER_LOWER_FIRST: lambda: translate(
             "texts", "Joker: %1 must go in a free lower box while one is free (%2)."
         ),
     }
@@ -135,43 +135,43 @@ class RowTitles:
 
     @staticmethod
     def upper_total() -> str:
-        return _translate("texts", "Upper total")
+        return translate("texts", "Upper total")
 
     @staticmethod
     def upper_bonus() -> str:
-        return _translate("texts", "Upper bonus")
+        return translate("texts", "Upper bonus")
 
     @staticmethod
     def ecart() -> str:
-        return _translate("texts", "Écart (Plus − Minus)")
+        return translate("texts", "Écart (Plus − Minus)")
 
     @staticmethod
     def lower_total() -> str:
-        return _translate("texts", "Lower total")
+        return translate("texts", "Lower total")
 
     @staticmethod
     def yahtzee_bonus() -> str:
-        return _translate("texts", "Yahtzee bonus")
+        return translate("texts", "Yahtzee bonus")
 
     @staticmethod
     def grand_total() -> str:
-        return _translate("texts", "Total")
+        return translate("texts", "Total")
 
 
 def points_missing(points: int) -> str:
     """The short hint under a bonus not reached yet."""
-    return _translate("texts", "%1 to go").replace("%1", str(points))
+    return translate("texts", "%1 to go").replace("%1", str(points))
 
 
 def points_missing_long(points: int) -> str:
     """The bonus hint, in a full sentence (tooltips, screen readers)."""
-    return _translate("texts", "%1 points still missing for the bonus.").replace("%1", str(points))
+    return translate("texts", "%1 points still missing for the bonus.").replace("%1", str(points))
 
 
 def player_header_text(name: str, current: bool) -> str:
     """A player's column header, read aloud."""
     if current:
-        return _translate("texts", "%1 (playing now)").replace("%1", name)
+        return translate("texts", "%1 (playing now)").replace("%1", name)
     return name
 
 
@@ -179,15 +179,15 @@ def cell_text(player: str, box: str, score: int | None, *, filled: bool) -> str:
     """A box cell, read aloud: whose, which box, and its score or preview."""
     if filled:
         return (
-            _translate("texts", "%1, %2: %3")
+            translate("texts", "%1, %2: %3")
             .replace("%1", player)
             .replace("%2", box)
             .replace("%3", str(score))
         )
     if score is None:
-        return _translate("texts", "%1, %2: free").replace("%1", player).replace("%2", box)
+        return translate("texts", "%1, %2: free").replace("%1", player).replace("%2", box)
     return (
-        _translate("texts", "%1, %2: free, these dice would score %3")
+        translate("texts", "%1, %2: free, these dice would score %3")
         .replace("%1", player)
         .replace("%2", box)
         .replace("%3", str(score))
@@ -197,7 +197,7 @@ def cell_text(player: str, box: str, score: int | None, *, filled: bool) -> str:
 def total_text(player: str, title: str, value: int) -> str:
     """A total cell, read aloud."""
     return (
-        _translate("texts", "%1, %2: %3")
+        translate("texts", "%1, %2: %3")
         .replace("%1", player)
         .replace("%2", title)
         .replace("%3", str(value))
@@ -206,18 +206,18 @@ def total_text(player: str, title: str, value: int) -> str:
 
 def scored_description(box: str, score: int) -> str:
     """Tooltip of a filled box."""
-    return _translate("texts", "%1: %2 points scored.").replace("%1", box).replace("%2", str(score))
+    return translate("texts", "%1: %2 points scored.").replace("%1", box).replace("%2", str(score))
 
 
 def free_description(box: str) -> str:
     """Tooltip of a free box without dice."""
-    return _translate("texts", "%1: free.").replace("%1", box)
+    return translate("texts", "%1: free.").replace("%1", box)
 
 
 def preview_description(box: str, score: int, *, joker: bool) -> str:
     """Tooltip of a box the current dice may go in."""
     if joker:
-        text = _translate("texts", "Joker: click or press Enter to score %2 in %1.")
+        text = translate("texts", "Joker: click or press Enter to score %2 in %1.")
     else:
-        text = _translate("texts", "Click or press Enter to score %2 in %1.")
+        text = translate("texts", "Click or press Enter to score %2 in %1.")
     return text.replace("%1", box).replace("%2", str(score))

@@ -1,0 +1,847 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../../missdice_desktop/ui/app.py" line="210"/>
+        <source>Something went wrong</source>
+        <translation>Un problème est survenu</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/app.py" line="211"/>
+        <source>Miss Dice hit an unexpected problem:
+%1
+
+Your game is kept; you can go on playing or undo the last action.</source>
+        <translation>Miss Dice a rencontré un problème inattendu :
+%1
+
+Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la dernière action.</translation>
+    </message>
+</context>
+<context>
+    <name>Controller</name>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="125"/>
+        <source>The saved game cannot be read</source>
+        <translation>La partie enregistrée est illisible</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="126"/>
+        <source>%1
+
+The file was kept aside; a new game starts.</source>
+        <translation>%1
+
+Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="185"/>
+        <source>No rolls left: choose a box on the sheet.</source>
+        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="188"/>
+        <source>Every die is held: release one to roll.</source>
+        <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="197"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="341"/>
+        <source>Roll the dice first (Space).</source>
+        <translation>Lancez d&apos;abord les dés (Espace).</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="220"/>
+        <source>%1 is already filled.</source>
+        <translation>%1 est déjà remplie.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="286"/>
+        <source>Autosave is not working</source>
+        <translation>L&apos;enregistrement automatique ne fonctionne pas</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="287"/>
+        <source>The game cannot be saved automatically:
+%1
+
+You can keep playing and use Game › Save as… to keep it.</source>
+        <translation>La partie ne peut pas être enregistrée automatiquement :
+%1
+
+Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="325"/>
+        <source>Game over</source>
+        <translation>Partie terminée</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="329"/>
+        <source>%1 to play — turn %2 of %3</source>
+        <translation>À %1 de jouer — tour %2 sur %3</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="337"/>
+        <source>Enter the dice from the table first: type the five faces or click each die.</source>
+        <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="355"/>
+        <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
+        <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="359"/>
+        <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
+        <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="364"/>
+        <source>Choose a box: click it, or arrows and Enter.</source>
+        <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="371"/>
+        <source>Joker: the lower boxes score their full value.</source>
+        <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="417"/>
+        <source>This game cannot be opened</source>
+        <translation>Impossible d&apos;ouvrir cette partie</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="418"/>
+        <source>%1
+
+The game in progress is unchanged.</source>
+        <translation>%1
+
+La partie en cours n&apos;a pas changé.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="437"/>
+        <source>The game was not saved</source>
+        <translation>La partie n&apos;a pas été enregistrée</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="441"/>
+        <source>Saved to %1</source>
+        <translation>Enregistrée dans %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="464"/>
+        <source>Miss Dice %1
+
+The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.
+
+Yahtzee is a trademark of Hasbro. Miss Dice is independent of Hasbro.</source>
+        <translation>Miss Dice %1
+
+La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dés de la table.
+
+Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="483"/>
+        <source>%1 — %2, round %3 of %4</source>
+        <translation>%1 — %2, tour %3 sur %4</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="498"/>
+        <source>Game over: %1 share the win with %2 points.</source>
+        <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="503"/>
+        <source>Game over: %1 wins with %2 points.</source>
+        <translation>Partie terminée : %1 gagne avec %2 points.</translation>
+    </message>
+</context>
+<context>
+    <name>DiceTray</name>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="182"/>
+        <source>Die %1</source>
+        <translation>Dé %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="184"/>
+        <source>not rolled yet</source>
+        <translation>pas encore lancé</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="186"/>
+        <source>no face yet: click or type 1 to 6</source>
+        <translation>pas encore de face : cliquez ou tapez 1 à 6</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="188"/>
+        <source>shows %1: click or type 1 to 6 to change</source>
+        <translation>montre %1 : cliquez ou tapez 1 à 6 pour changer</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="192"/>
+        <source>shows %1, held</source>
+        <translation>montre %1, gardé</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="194"/>
+        <source>shows %1</source>
+        <translation>montre %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="232"/>
+        <source>held</source>
+        <translation>gardé</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="325"/>
+        <source>&amp;Roll (Space)</source>
+        <translation>&amp;Lancer (Espace)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="326"/>
+        <source>Roll the dice</source>
+        <translation>Lancer les dés</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="327"/>
+        <source>&amp;Dice from the table:</source>
+        <translation>&amp;Dés de la table :</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="328"/>
+        <source>e.g. 26266</source>
+        <translation>ex. 26266</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="329"/>
+        <source>Dice from the table</source>
+        <translation>Dés de la table</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="331"/>
+        <source>Type the five faces, then press Enter</source>
+        <translation>Tapez les cinq faces, puis Entrée</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="371"/>
+        <source>Rolls left: %1</source>
+        <translation>Lancers restants : %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="386"/>
+        <source>Face of die %1</source>
+        <translation>Face du dé %1</translation>
+    </message>
+</context>
+<context>
+    <name>EndOfGame</name>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="31"/>
+        <source>Well played, %1!</source>
+        <translation>Bien joué, %1 !</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="33"/>
+        <source>%1 wins!</source>
+        <translation>%1 gagne !</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="34"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="36"/>
+        <source>%1 and %2 share the win!</source>
+        <translation>%1 et %2 partagent la victoire !</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="51"/>
+        <source>End of the game</source>
+        <translation>Fin de la partie</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="63"/>
+        <source>Ranking</source>
+        <translation>Classement</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="66"/>
+        <source>Place</source>
+        <translation>Place</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="67"/>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="68"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="81"/>
+        <source>%1 (tie)</source>
+        <translation>%1 (ex æquo)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="98"/>
+        <source>New game with the &amp;same players</source>
+        <translation>Nouvelle partie avec les &amp;mêmes joueurs</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="102"/>
+        <source>&amp;New game…</source>
+        <translation>&amp;Nouvelle partie…</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="103"/>
+        <source>&amp;Close</source>
+        <translation>&amp;Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="158"/>
+        <source>&amp;Game</source>
+        <translation>&amp;Partie</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="159"/>
+        <source>&amp;New game…</source>
+        <translation>&amp;Nouvelle partie…</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="160"/>
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="161"/>
+        <source>Save &amp;as…</source>
+        <translation>Enregistrer &amp;sous…</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="162"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="163"/>
+        <source>&amp;Edit</source>
+        <translation>É&amp;dition</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="164"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="165"/>
+        <source>Undo the last action (Ctrl+Z)</source>
+        <translation>Annuler la dernière action (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="166"/>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="167"/>
+        <source>Redo (Ctrl+Shift+Z)</source>
+        <translation>Rétablir (Ctrl+Maj+Z)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="168"/>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="169"/>
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="170"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="174"/>
+        <source>As the &amp;system</source>
+        <translation>Comme le &amp;système</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="173"/>
+        <source>&amp;Colours</source>
+        <translation>&amp;Couleurs</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="175"/>
+        <source>&amp;Light</source>
+        <translation>C&amp;laires</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="176"/>
+        <source>&amp;Dark</source>
+        <translation>&amp;Sombres</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="177"/>
+        <source>&amp;Help</source>
+        <translation>Ai&amp;de</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="178"/>
+        <source>&amp;About Miss Dice</source>
+        <translation>À &amp;propos de Miss Dice</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="179"/>
+        <source>Roll</source>
+        <translation>Lancer</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="181"/>
+        <source>Hold die %1</source>
+        <translation>Garder le dé %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="182"/>
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="183"/>
+        <source>Redo</source>
+        <translation>Rétablir</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="184"/>
+        <source>Scoresheet</source>
+        <translation>Feuille de score</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="186"/>
+        <source>One column per player. Arrow keys move, Enter scores the current player&apos;s box.</source>
+        <translation>Une colonne par joueur. Les flèches déplacent, Entrée inscrit le score dans la case du joueur en cours.</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="59"/>
+        <source>Player %1</source>
+        <translation>Joueur %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="66"/>
+        <source>Open a house grid</source>
+        <translation>Ouvrir une grille maison</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="68"/>
+        <source>House grids (*.toml);;All files (*)</source>
+        <translation>Grilles maison (*.toml);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="86"/>
+        <source>New game</source>
+        <translation>Nouvelle partie</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="98"/>
+        <source>House grid from a file…</source>
+        <translation>Grille maison depuis un fichier…</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="99"/>
+        <source>Scoresheet</source>
+        <translation>Feuille de score</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="100"/>
+        <source>Options</source>
+        <translation>Options</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="106"/>
+        <source>Number of players</source>
+        <translation>Nombre de joueurs</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="124"/>
+        <source>&amp;Virtual dice: the app rolls</source>
+        <translation>Dés &amp;virtuels : l&apos;app lance les dés</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="128"/>
+        <source>Dice from the &amp;table: type or click the faces you rolled</source>
+        <translation>Dés de la &amp;table : tapez ou cliquez les faces obtenues</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="139"/>
+        <source>&amp;Start</source>
+        <translation>&amp;Commencer</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="144"/>
+        <source>S&amp;coresheet:</source>
+        <translation>&amp;Feuille :</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="147"/>
+        <source>&amp;Players:</source>
+        <translation>&amp;Joueurs :</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="150"/>
+        <source>Names</source>
+        <translation>Noms</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="152"/>
+        <source>Dice</source>
+        <translation>Dés</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="194"/>
+        <source>House grid: %1</source>
+        <translation>Grille maison : %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="210"/>
+        <source>This grid cannot be used</source>
+        <translation>Cette grille est inutilisable</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="254"/>
+        <source>This sheet has no options.</source>
+        <translation>Cette feuille n&apos;a pas d&apos;options.</translation>
+    </message>
+</context>
+<context>
+    <name>Prompts</name>
+    <message>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="33"/>
+        <source>Score 0?</source>
+        <translation>Inscrire 0 ?</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="35"/>
+        <source>Score 0 in %1? These dice would give %2 in %3.</source>
+        <translation>Inscrire 0 dans « %1 » ? Ces dés rapporteraient %2 dans « %3 ».</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="42"/>
+        <source>Do not ask again</source>
+        <translation>Ne plus demander</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="51"/>
+        <source>Resume the game?</source>
+        <translation>Reprendre la partie ?</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="52"/>
+        <source>A game was not finished:
+%1
+
+Resume it?</source>
+        <translation>Une partie n&apos;est pas terminée :
+%1
+
+La reprendre ?</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="70"/>
+        <source>Open a game</source>
+        <translation>Ouvrir une partie</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="77"/>
+        <source>Save the game as</source>
+        <translation>Enregistrer la partie sous</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="83"/>
+        <source>About Miss Dice</source>
+        <translation>À propos de Miss Dice</translation>
+    </message>
+</context>
+<context>
+    <name>texts</name>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="21"/>
+        <source>Ones</source>
+        <translation>Les 1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="22"/>
+        <source>Twos</source>
+        <translation>Les 2</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="23"/>
+        <source>Threes</source>
+        <translation>Les 3</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="24"/>
+        <source>Fours</source>
+        <translation>Les 4</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="25"/>
+        <source>Fives</source>
+        <translation>Les 5</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="26"/>
+        <source>Sixes</source>
+        <translation>Les 6</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="27"/>
+        <source>Three of a kind</source>
+        <translation>Brelan</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="28"/>
+        <source>Four of a kind</source>
+        <translation>Carré</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="29"/>
+        <source>Full house</source>
+        <translation>Full</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="30"/>
+        <source>Small straight</source>
+        <translation>Petite suite</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="31"/>
+        <source>Large straight</source>
+        <translation>Grande suite</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="32"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="80"/>
+        <source>Yahtzee</source>
+        <translation>Yahtzee</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="33"/>
+        <source>Chance</source>
+        <translation>Chance</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="34"/>
+        <source>Rigole</source>
+        <translation>Rigole</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="35"/>
+        <source>Plus</source>
+        <translation>Plus</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="36"/>
+        <source>Minus</source>
+        <translation>Moins</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="37"/>
+        <source>Chance −</source>
+        <translation>Chance −</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="38"/>
+        <source>Chance +</source>
+        <translation>Chance +</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="46"/>
+        <source>Full House</source>
+        <translation>Full</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="47"/>
+        <source>Little straight</source>
+        <translation>Petite suite</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="48"/>
+        <source>Big straight</source>
+        <translation>Grande suite</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="49"/>
+        <source>Choice</source>
+        <translation>Choix</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="50"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="83"/>
+        <source>Yacht</source>
+        <translation>Yacht</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="53"/>
+        <source>Yam&apos;s</source>
+        <translation>Yam&apos;s</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="81"/>
+        <source>Yam&apos;s Écart</source>
+        <translation>Yam&apos;s Écart</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="82"/>
+        <source>Yam&apos;s Chances</source>
+        <translation>Yam&apos;s Chances</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="91"/>
+        <source>Forced joker (upper box of the face, then any lower box)</source>
+        <translation>Joker forcé (case haute de la face, puis n&apos;importe quelle case basse)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="92"/>
+        <source>Hasbro joker (Three or Four of a kind first)</source>
+        <translation>Joker Hasbro (Brelan ou Carré d&apos;abord)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="93"/>
+        <source>Free joker (any free box)</source>
+        <translation>Joker libre (n&apos;importe quelle case libre)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="101"/>
+        <source>Joker rule</source>
+        <translation>Règle du joker</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="103"/>
+        <source>Rigole box (four of a face and its complement to 7: 50)</source>
+        <translation>Case Rigole (quatre dés d&apos;une face et son complément à 7 : 50)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="109"/>
+        <source>five %1s</source>
+        <translation>cinq %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="115"/>
+        <source> or </source>
+        <translation> ou </translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="118"/>
+        <source>This box is already filled.</source>
+        <translation>Cette case est déjà remplie.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="119"/>
+        <source>Joker: %1 must go in %2 while it is free.</source>
+        <translation>Joker : les %1 vont dans « %2 » tant que cette case est libre.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="122"/>
+        <source>Joker: %1 must go in %2 while one of them is free.</source>
+        <translation>Joker : les %1 vont en %2 tant que l&apos;une de ces cases est libre.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="125"/>
+        <source>Joker: %1 must go in a free lower box while one is free (%2).</source>
+        <translation>Joker : les %1 vont dans une case libre du bas tant qu&apos;il y en a une (%2).</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="138"/>
+        <source>Upper total</source>
+        <translation>Total haut</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="142"/>
+        <source>Upper bonus</source>
+        <translation>Bonus haut</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="146"/>
+        <source>Écart (Plus − Minus)</source>
+        <translation>Écart (Plus − Moins)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="150"/>
+        <source>Lower total</source>
+        <translation>Total bas</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="154"/>
+        <source>Yahtzee bonus</source>
+        <translation>Bonus Yahtzee</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="158"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="163"/>
+        <source>%1 to go</source>
+        <translation>manque %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="168"/>
+        <source>%1 points still missing for the bonus.</source>
+        <translation>Il manque encore %1 points pour le bonus.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="174"/>
+        <source>%1 (playing now)</source>
+        <translation>%1 (joue maintenant)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="182"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="200"/>
+        <source>%1, %2: %3</source>
+        <translation>%1, %2 : %3</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="188"/>
+        <source>%1, %2: free</source>
+        <translation>%1, %2 : libre</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="190"/>
+        <source>%1, %2: free, these dice would score %3</source>
+        <translation>%1, %2 : libre, ces dés rapporteraient %3</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="209"/>
+        <source>%1: %2 points scored.</source>
+        <translation>%1 : %2 points inscrits.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="214"/>
+        <source>%1: free.</source>
+        <translation>%1 : libre.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="220"/>
+        <source>Joker: click or press Enter to score %2 in %1.</source>
+        <translation>Joker : cliquez ou appuyez sur Entrée pour inscrire %2 dans « %1 ».</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="222"/>
+        <source>Click or press Enter to score %2 in %1.</source>
+        <translation>Cliquez ou appuyez sur Entrée pour inscrire %2 dans « %1 ».</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,196 @@
+"""Whole games played through the window, by mouse and keyboard, checked on the engine."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from missdice_desktop.records import load_record
+from missdice_desktop.ui.sheet_model import RowKind, SheetRole
+from tests.ui.conftest import choice, click_cell, click_die, scorable_rows
+
+
+def test_two_players_play_a_whole_virtual_game_by_clicks_and_keys(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben"])
+    parts.controller.start()
+    window, controller = parts.window, parts.controller
+    game = controller.game
+    assert prompts.new_game_asked == 1
+    assert game.players == ("Anna", "Ben")
+
+    turns = 0
+    while not game.finished:
+        player = game.current_player
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+        assert game.dice is not None and game.rolls_left == 2
+        click_die(qtbot, window, 0)
+        qtbot.keyClick(window, Qt.Key.Key_2)
+        assert game.held[:2] == (True, True)
+        click_die(qtbot, window, 0)
+        assert game.held[:2] == (False, True)
+        window.tray.roll_button.click()
+        assert game.rolls_left == 1
+        rows = scorable_rows(window)
+        assert rows, "a free box is always open"
+        scored_before = len(game.state.sheets[player].scores)
+        if turns % 2:
+            click_cell(qtbot, window, rows[-1], window.sheet.current_player_column())
+        else:
+            window.sheet.setFocus()
+            window.sheet.setCurrentIndex(window.sheet.model().index(rows[0], 0))
+            qtbot.keyClick(window.sheet, Qt.Key.Key_Return)
+        assert len(game.state.sheets[player].scores) == scored_before + 1
+        assert game.current_player == (player + 1) % 2 or game.finished
+        turns += 1
+
+    assert turns == 26
+    model = window.sheet.model()
+    total_row = model.row_of_kind(RowKind.GRAND_TOTAL)
+    for player, sheet in enumerate(game.state.sheets):
+        assert model.index(total_row, player).data() == str(sheet.total)
+    dialog = controller.end_dialog
+    assert dialog is not None and dialog.isVisible()
+    standings = game.standings()
+    assert dialog.ranking.rowCount() == 2
+    assert dialog.ranking.item(0, 1).text() == standings[0].name
+    assert dialog.ranking.item(0, 2).text() == str(standings[0].total)
+    assert "Game over" in window.status_label.text()
+
+    qtbot.mouseClick(dialog.same_players_button, Qt.MouseButton.LeftButton)
+    assert controller.game is not game
+    assert controller.game.players == ("Anna", "Ben")
+    assert not controller.game.state.scored_turns
+    assert controller.end_dialog is None
+
+
+def test_table_dice_a_joker_turn_and_undo_across_a_turn(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben"], table=True)
+    parts.controller.start()
+    window, controller = parts.window, parts.controller
+    game = controller.game
+    tray = window.tray
+    assert tray.entry.isVisible() and not tray.roll_button.isVisible()
+    model = window.sheet.model()
+
+    # Anna types her Yahtzee; Ben sets his dice one click at a time.
+    qtbot.keyClicks(tray.entry, "66666")
+    qtbot.keyClick(tray.entry, Qt.Key.Key_Return)
+    assert game.dice == (6, 6, 6, 6, 6)
+    click_cell(qtbot, window, model.row_of_box("yahtzee"), 0)
+    assert game.state.sheets[0].scores["yahtzee"] == 50
+    faces = iter([2, 3, 4, 5, 6])
+    tray.choose_face = lambda _index: next(faces)
+    for index in range(5):
+        click_die(qtbot, window, index)
+    assert game.dice == (2, 3, 4, 5, 6)
+    click_cell(qtbot, window, model.row_of_box("large_straight"), 1)
+    assert game.state.sheets[1].scores["large_straight"] == 40
+
+    # Anna's second Yahtzee: the forced joker leaves only Sixes open, and says why.
+    tray.entry.setFocus()
+    qtbot.keyClicks(tray.entry, "66666")
+    qtbot.keyClick(tray.entry, Qt.Key.Key_Return)
+    chance = model.index(model.row_of_box("chance"), 0)
+    sixes = model.index(model.row_of_box("sixes"), 0)
+    assert sixes.data(SheetRole.SCORABLE)
+    assert not chance.data(SheetRole.SCORABLE)
+    reason = chance.data(SheetRole.DISABLED_REASON)
+    assert reason == "Joker: five 6s must go in Sixes while it is free."
+    assert chance.data(Qt.ItemDataRole.ToolTipRole) == reason
+    assert window.status_label.text() == reason
+    click_cell(qtbot, window, chance.row(), 0)
+    assert "chance" not in game.state.sheets[0].scores
+    assert game.current_player == 0
+    click_cell(qtbot, window, sixes.row(), 0)
+    assert game.state.sheets[0].scores["sixes"] == 30
+    assert game.state.sheets[0].yahtzee_bonus == 100
+    bonus_row = model.row_of_kind(RowKind.YAHTZEE_BONUS)
+    assert model.index(bonus_row, 0).data() == "100"
+    assert game.current_player == 1
+
+    # Undo across the turn: Anna's dice come back, her Sixes are free again; redo restores it.
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert game.current_player == 0
+    assert game.dice == (6, 6, 6, 6, 6)
+    assert "sixes" not in game.state.sheets[0].scores
+    assert model.index(sixes.row(), 0).data(SheetRole.PREVIEW_SCORE) == 30
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert game.state.sheets[0].scores["sixes"] == 30
+    window.undo_button.click()
+    window.undo_button.click()
+    assert game.dice == (2, 3, 4, 5, 6) or game.dice is None
+    assert game.current_player == 0
+
+
+def test_scoring_zero_asks_once_when_a_better_box_exists(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Solo"], table=True)
+    parts.controller.start()
+    window, game = parts.window, parts.controller.game
+    model = window.sheet.model()
+    parts.controller.enter_dice("12346")
+    prompts.zero_answers = [(False, False)]
+    click_cell(qtbot, window, model.row_of_box("yahtzee"), 0)
+    assert prompts.zero_questions == [("Yahtzee", "Small straight", 30)]
+    assert "yahtzee" not in game.state.sheets[0].scores
+    prompts.zero_answers = [(True, True)]
+    click_cell(qtbot, window, model.row_of_box("yahtzee"), 0)
+    assert game.state.sheets[0].scores["yahtzee"] == 0
+    assert parts.controller.settings.confirm_zero is False
+    parts.controller.enter_dice("12346")
+    click_cell(qtbot, window, model.row_of_box("ones"), 0)
+    assert game.state.sheets[0].scores["ones"] == 1
+    parts.controller.enter_dice("22345")
+    click_cell(qtbot, window, model.row_of_box("sixes"), 0)
+    assert game.state.sheets[0].scores["sixes"] == 0
+    assert len(prompts.zero_questions) == 2  # never asked again once told so
+
+
+def test_closing_mid_game_loses_nothing_and_the_game_is_offered_back(qtbot, make_app, paths):
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben"])
+    parts.controller.start()
+    window, game = parts.window, parts.controller.game
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    click_cell(qtbot, window, scorable_rows(window)[0], 0)
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.keyClick(window, Qt.Key.Key_3)
+    expected = (game.state.sheets[0].scores, game.dice, game.held, game.rolls_left)
+    window.close()
+    QApplication.processEvents()
+    assert load_record(paths.autosave_file).dice == game.dice
+
+    again, prompts_again = make_app(start=True)
+    resumed = again.controller.game
+    assert prompts_again.resume_questions and "Anna, Ben" in prompts_again.resume_questions[0]
+    assert prompts_again.new_game_asked == 0
+    assert (
+        resumed.state.sheets[0].scores,
+        resumed.dice,
+        resumed.held,
+        resumed.rolls_left,
+    ) == expected
+    assert resumed.current_player == 1
+    assert again.window.tray.dice[2].held
+    # The undo history of the record comes back too.
+    assert resumed.can_undo
+
+
+def test_declining_the_resume_starts_a_new_game_and_keeps_names(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Zoé", "Malo", "Inès"])
+    parts.controller.start()
+    parts.controller.roll()
+    parts.window.close()
+    again, prompts_again = make_app(
+        start=True,
+        prompts=type(prompts)(resume_answer=False, new_game_choice=None),
+    )
+    assert prompts_again.new_game_asked == 1
+    assert again.controller.settings.players == ["Zoé", "Malo", "Inès"]
