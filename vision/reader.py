@@ -27,6 +27,10 @@ _HULL_SLACK = -0.75
 _LONE_ELONG = 2.0
 _MAX_ASPECT = 1.5
 _MIN_SIDE = 12.0
+_BRIDGE = 1.0
+_SIDE_REACH = 1.2
+_SOLID = 0.8
+_SIZE_RATIO = 1.6
 _LONE_ELONG_LIGHT = 1.3
 # Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
@@ -326,7 +330,8 @@ def _is_face(pts: tuple[Pip, ...]) -> bool:
     if n <= 1:
         return n == 1
     r = float(np.mean([p.r for p in pts]))
-    if max(p.r for p in pts) > 1.6 * min(p.r for p in pts):
+    # Pips on one face are one size; small pips are measured coarsely, so allow them more.
+    if max(p.r for p in pts) > (_SIZE_RATIO if r >= 2.5 else 1.6) * min(p.r for p in pts):
         return False
     cx = float(np.mean([p.x for p in pts]))
     cy = float(np.mean([p.y for p in pts]))
@@ -436,6 +441,30 @@ def _edges_touched(body: U8) -> tuple[bool, bool, bool, bool]:
     )
 
 
+def _square(area: float, bw: float, bh: float) -> bool:
+    return area >= 0.55 * bw * bh and max(bw, bh) <= _MAX_ASPECT * min(bw, bh)
+
+
+def _cut_bridges(body: U8, sx: int, sy: int, r: float) -> U8:
+    """The seed's part of a fill after cutting the thin necks that join nearby dice.
+
+    Two dice a few pixels apart blur together at their nearest corners; opening the fill with
+    a pip-sized disc breaks such necks but keeps a die's face whole.
+    """
+    k = max(3, 2 * round(_BRIDGE * r) + 1)
+    opened = cv2.morphologyEx(body, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, labels = cv2.connectedComponents(opened, connectivity=4)
+    if n <= 2:
+        return np.asarray(opened if n == 2 else body, dtype=np.uint8)
+    h, w = body.shape
+    win = labels[max(0, sy - k) : min(h, sy + k + 1), max(0, sx - k) : min(w, sx + k + 1)]
+    counts = np.bincount(win.ravel(), minlength=n)
+    counts[0] = 0
+    if counts.max() == 0:
+        return np.asarray(opened, dtype=np.uint8)
+    return np.asarray((labels == int(counts.argmax())).astype(np.uint8) * 255, dtype=np.uint8)
+
+
 def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
     """Grow a die's face from each unclaimed pip and collect the pips it covers.
 
@@ -495,16 +524,30 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
                 break
             area = float(cv2.countNonZero(body))
             if area < (_MIN_BODY * seed.r) ** 2:
-                why = "small"
+                why = f"small {frac} {area:.0f}"
+                if DEBUG is not None:
+                    DEBUG.append((why, seed.x, seed.y))
                 continue
             pts = cv2.findNonZero(body)
             (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
-            if area < 0.55 * bw * bh or max(bw, bh) > _MAX_ASPECT * min(bw, bh):
-                why = "shape"
+            if not _square(area, bw, bh):
+                body = _cut_bridges(body, sx, sy, seed.r)
+                area = float(cv2.countNonZero(body))
+                pts = cv2.findNonZero(body)
+                if pts is not None:
+                    (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
+            if pts is None or area < (_MIN_BODY * seed.r) ** 2 or not _square(area, bw, bh):
+                why = f"shape {frac} {area:.0f} {bw:.0f}x{bh:.0f}"
+                if DEBUG is not None:
+                    DEBUG.append((why, seed.x, seed.y))
                 continue
             # Members sit well inside the hull of the fill: a tight fill can stop just short of a
             # pip at the face's edge, and a pip on the hull is on the next face.
             hull = cv2.convexHull(pts)
+            # A die's outline is convex; dice merged around a shadow between them are not.
+            if area < _SOLID * cv2.contourArea(hull):
+                why = "concave"
+                continue
             members = [
                 j
                 for j in near
@@ -540,30 +583,38 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
             dice.append(die)
         elif DEBUG is not None:
             DEBUG.append((why, seed.x, seed.y))
-    return _drop_side_faces(dice)
+    return _drop_side_faces(dice, camera)
 
 
 def _minor(pips: tuple[Pip, ...]) -> float:
     return float(np.mean([p.r / math.sqrt(p.elong) for p in pips]))
 
 
-def _drop_side_faces(dice: list[Die]) -> list[Die]:
+def _drop_side_faces(dice: list[Die], camera: tuple[float, float]) -> list[Die]:
     """Drop a face read as a die of its own when it is a side face of a neighbouring die.
 
-    A side face's pips are squashed: much shorter across than the top face's pips next to it.
+    A side face adjoins its die's top face on the camera's side, and its pips are squashed
+    more: shorter across, or longer in one direction, than the top face's pips next to it.
     """
-    tops = [d.top for d in dice]
     keep = []
-    for i, d in enumerate(dice):
-        mi = _minor(tops[i])
-        elong = float(np.mean([p.elong for p in tops[i]]))
+    for d in dice:
+        mi = _minor(d.top)
+        ei = float(np.mean([p.elong for p in d.top]))
         side = False
-        for j, e in enumerate(dice):
-            if i == j:
+        for e in dice:
+            if e is d:
                 continue
-            near = math.hypot(d.center[0] - e.center[0], d.center[1] - e.center[1])
-            if near < 1.2 * max(max(d.size), max(e.size)) and _minor(tops[j]) > 1.35 * mi:
-                side = side or elong > 1.45
+            dx, dy = d.center[0] - e.center[0], d.center[1] - e.center[1]
+            reach = 0.5 * (max(d.size) + max(e.size))
+            if math.hypot(dx, dy) > _SIDE_REACH * reach:
+                continue
+            vx, vy = camera[0] - e.center[0], camera[1] - e.center[1]
+            toward = (dx * vx + dy * vy) / max(math.hypot(vx, vy), 1e-6)
+            me = _minor(e.top)
+            ee = float(np.mean([p.elong for p in e.top]))
+            squashed = me > 1.35 * mi or (me > 1.1 * mi and ei > ee + 0.25)
+            if squashed and (toward > 0 or ei > 1.45):
+                side = True
         if not side:
             keep.append(d)
     return keep
