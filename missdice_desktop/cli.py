@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from missdice_desktop import __version__
-from missdice_desktop.records import RecordError, load_record
+from missdice_desktop.records import RecordError, load_record, record_game
 from missdice_desktop.rules import Game
 
 COMMANDS = ("replay", "read-dice")
@@ -90,7 +90,7 @@ def replay(files: Sequence[str], *, as_json: bool) -> int:
         if summaries:
             payload: Any = summaries[0] if len(files) == 1 else summaries
             print(json.dumps(payload, ensure_ascii=False, indent=2))
-    else:
+    elif results:
         print("\n\n".join(format_sheet(path, game) for path, game in results))
     return status
 
@@ -156,7 +156,7 @@ def summarize(path: str, game: Game) -> dict[str, Any]:
         players.append(entry)
     return {
         "file": path,
-        "game": game.rules.variant.id,
+        "game": record_game(game),
         "finished": game.finished,
         "players": players,
         "winners": list(game.winners()) if game.finished else [],

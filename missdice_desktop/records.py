@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -27,6 +28,7 @@ from missdice_desktop.rules import (
     Roll,
     RulesError,
     Score,
+    check_player_name,
     get_variant,
     grid_from_mapping,
     make_dice,
@@ -62,7 +64,7 @@ def game_from_record(data: Any, *, source: str = "") -> Game:
         raise RecordError("not a game record (expected a JSON object)", source=source)
     if data.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a game record (format is not {RECORD_FORMAT!r})", source=source)
-    if data.get("version") != RECORD_VERSION:
+    if not _is_int(data.get("version")) or data.get("version") != RECORD_VERSION:
         raise RecordError(
             f"unsupported record version {data.get('version')!r} "
             f"(this program reads version {RECORD_VERSION})",
@@ -70,9 +72,11 @@ def game_from_record(data: Any, *, source: str = "") -> Game:
         )
     try:
         game = _new_game(data)
-    except (RulesError, GridError, IllegalActionError) as error:
+    except GridError as error:
+        raise RecordError(f"grid: {error}", source=source) from None
+    except (RulesError, IllegalActionError) as error:
         raise RecordError(str(error), source=source) from None
-    turns = data.get("turns", [])
+    turns = data.get("turns")
     if not isinstance(turns, list):
         raise RecordError("turns must be a list", source=source)
     for number, turn in enumerate(turns, 1):
@@ -85,11 +89,12 @@ def game_from_record(data: Any, *, source: str = "") -> Game:
             detail = error.detail if isinstance(error, RecordError) else str(error)
             raise RecordError(detail, source=source, turn=number, player=player) from None
     if "current" in data and data["current"] is not None:
+        player = game.players[game.current_player]
         try:
             _replay_current(game, data["current"])
         except (RecordError, InvalidDiceError, IllegalActionError) as error:
             detail = error.detail if isinstance(error, RecordError) else str(error)
-            raise RecordError(f"current turn: {detail}", source=source) from None
+            raise RecordError(f"current turn ({player}): {detail}", source=source) from None
     return game
 
 
@@ -110,9 +115,11 @@ def _new_game(data: Mapping[str, Any]) -> Game:
     if (
         not isinstance(players, list)
         or not 1 <= len(players) <= MAX_PLAYERS
-        or not all(isinstance(name, str) and name.strip() for name in players)
+        or not all(isinstance(name, str) for name in players)
     ):
         raise RulesError(f"players must be a list of 1 to {MAX_PLAYERS} names")
+    for name in players:
+        check_player_name(name)
     extra = {key: value for key, value in data.items() if key not in _KNOWN_KEYS}
     return Game(variant.configure(options), players, extra=extra)
 
@@ -121,7 +128,7 @@ def _replay_turn(game: Game, turn: Any) -> None:
     if not isinstance(turn, Mapping):
         raise RecordError("a turn must be an object")
     expected = game.current_player
-    if turn.get("player") != expected or isinstance(turn.get("player"), bool):
+    if not _is_int(turn.get("player")) or turn.get("player") != expected:
         raise RecordError(
             f"out of order: player {expected} ({game.players[expected]}) plays "
             f"this turn, the record says {turn.get('player')!r}"
@@ -142,7 +149,7 @@ def _replay_current(game: Game, current: Any) -> None:
         raise RecordError("the game is over")
     if not isinstance(current, Mapping):
         raise RecordError("must be an object")
-    if current.get("player") != game.current_player:
+    if not _is_int(current.get("player")) or current.get("player") != game.current_player:
         raise RecordError(f"player {game.current_player} plays now")
     if current.get("dice") is None:
         return
@@ -173,10 +180,19 @@ def _replay_dice(game: Game, dice: tuple[int, ...], rolls: Any) -> None:
         game.apply(Roll(roll))
 
 
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
 def _list(value: Any, name: str) -> Sequence[Any]:
     if not isinstance(value, list):
         raise RecordError(f"{name} must be a list")
     return value
+
+
+def record_game(game: Game) -> str:
+    """The record's `game` value: the built-in grid's id, or "house" for a house grid."""
+    return HOUSE_GAME if game.rules.variant.grid is not None else game.rules.variant.id
 
 
 def record_from_game(game: Game) -> dict[str, Any]:
@@ -185,7 +201,7 @@ def record_from_game(game: Game) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
-        "game": HOUSE_GAME if variant.grid is not None else variant.id,
+        "game": record_game(game),
         "options": game.rules.option_values,
         "players": list(game.players),
         "turns": [],
@@ -236,6 +252,10 @@ def loads_record(text: str, *, source: str = "") -> Game:
         raise RecordError(
             f"not JSON ({error.msg} at line {error.lineno}, column {error.colno})", source=source
         ) from None
+    except RecursionError:
+        raise RecordError("not a game record (nested too deeply)", source=source) from None
+    except ValueError as error:  # e.g. a number with thousands of digits
+        raise RecordError(f"not a game record ({error})", source=source) from None
     return game_from_record(data, source=source)
 
 
@@ -264,8 +284,16 @@ def save_record(path: str | os.PathLike[str], game: Game) -> None:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to a temporary file beside `path`, then rename it over `path`."""
+    """Write `text` to a temporary file beside `path`, then rename it over `path`.
+
+    The file keeps its permissions, and a link is followed rather than replaced.
+    """
+    path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = 0o666 & ~_umask()
     descriptor, temporary = tempfile.mkstemp(
         prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
     )
@@ -274,8 +302,28 @@ def write_atomically(path: Path, text: str) -> None:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+    _sync_folder(path.parent)
+
+
+def _umask() -> int:
+    mask = os.umask(0o22)
+    os.umask(mask)
+    return mask
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the system allows it (not on Windows)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)

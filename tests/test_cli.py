@@ -63,6 +63,7 @@ def test_replay_prints_a_readable_sheet(example_file: Path, capsys) -> None:
     out = capsys.readouterr().out
     assert "Yahtzee (joker: forced, rigole: off)" in out
     assert "Full house" in out and "Anna" in out and "Ben" in out
+    assert out.endswith("In progress: Anna to play.\n")
     assert "In progress: Anna to play." in out
 
 
@@ -86,7 +87,7 @@ def test_a_bad_record_exits_2_with_one_line(
     bad.write_text(content)
     assert main(["replay", str(bad)]) == 2
     captured = capsys.readouterr()
-    assert captured.out.strip() == ""
+    assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1
     assert str(bad) in lines[0] and error in lines[0]
@@ -148,3 +149,13 @@ def test_read_dice_goes_on_past_bad_files_and_exits_2(tmp_path: Path, capsys) ->
     assert "notes.jpg: cannot read the image (not an image" in errors[1]
     results = json.loads(captured.out)
     assert [r["file"] for r in results] == [str(photo)]
+
+
+def test_replay_names_a_house_game_as_such(tmp_path: Path, capsys) -> None:
+    from missdice_desktop.rules import Game, load_grid_file
+
+    grid = Path(__file__).parents[1] / "resources" / "grids" / "yams-famille.toml"
+    path = tmp_path / "house.json"
+    save_record(path, Game(load_grid_file(grid).configure(), ["Anna"]))
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["game"] == "house"

@@ -172,6 +172,27 @@ def turns(*entries: dict[str, object]) -> list[dict[str, object]]:
         (bad(turns=turns({"player": 0, "box": "ones"})), "turn 1 (Anna): dice are missing"),
         (bad(turns=turns({"player": 0, "dice": [1, 1, 1, 1, 1]})), "box is missing"),
         (bad(turns="none"), "turns must be a list"),
+        ({k: v for k, v in EXAMPLE.items() if k != "turns"}, "turns must be a list"),
+        (bad(version=True), "unsupported record version True"),
+        (bad(version=1.0), "unsupported record version 1.0"),
+        (bad(players=["Anna\nEvil", "Ben"]), "player name 'Anna\\nEvil' has a character"),
+        (bad(players=["A\ud800"]), "has a character that cannot be shown"),
+        (
+            bad(turns=turns({"player": 0.0, "dice": [1, 2, 3, 4, 5], "box": "chance"})),
+            "out of order",
+        ),
+        (
+            bad(turns=turns({"player": False, "dice": [1, 2, 3, 4, 5], "box": "chance"})),
+            "out of order",
+        ),
+        (
+            bad(turns=[], current={"player": False, "dice": [1, 2, 3, 4, 5]}),
+            "current turn (Anna): player 0 plays now",
+        ),
+        (
+            bad(game="house", grid={"id": "x", "boxes": [{"id": "a", "kind": "pyramid"}]}),
+            "f.json: grid: boxes[1].kind",
+        ),
     ],
 )
 def test_bad_records_name_file_turn_player_and_problem(data: object, message: str) -> None:
@@ -194,6 +215,8 @@ def test_more_turns_than_boxes() -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"format": "missdice-game", "version": ' + b"9" * 5000 + b"}", "not a game record"),
         (b"{not json", r"not JSON \(Expecting property name enclosed in double quotes at line 1"),
         (b"\xff\xfe\x00", "not a text file"),
         (b"", "not JSON"),
@@ -271,3 +294,15 @@ def test_a_full_8_player_game_replays_in_well_under_a_second(variant: str) -> No
     elapsed = time.perf_counter() - start
     assert again.finished and again.state == game.state
     assert elapsed < 0.5, f"replay took {elapsed:.3f} s"
+
+
+def test_saving_keeps_permissions_and_follows_links(tmp_path: Path) -> None:
+    target = tmp_path / "real.json"
+    save_record(target, new_game())
+    os.chmod(target, 0o640)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    save_record(link, game_from_record(EXAMPLE))
+    assert link.is_symlink()
+    assert os.stat(target).st_mode & 0o777 == 0o640
+    assert load_record(target).players == ("Anna", "Ben")

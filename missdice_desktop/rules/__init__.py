@@ -25,6 +25,7 @@ from missdice_desktop.rules.game import (
     ScoredTurn,
     Standing,
     TurnState,
+    check_player_name,
 )
 from missdice_desktop.rules.gridfile import GridError, grid_from_mapping, load_grid_file
 from missdice_desktop.rules.scoresheet import (
@@ -82,6 +83,7 @@ __all__ = [
     "TurnState",
     "UpperBonus",
     "Variant",
+    "check_player_name",
     "get_variant",
     "grid_from_mapping",
     "load_grid_file",

@@ -110,7 +110,8 @@ class Box:
             case Scoring.SUM:
                 return sum(dice) + self.points
             case Scoring.MATCHED:
-                face, _ = face_counts(dice).most_common(1)[0]
+                counts = face_counts(dice)
+                face = max((f for f, n in counts.items() if n >= self.count), default=dice[0])
                 return face * self.count + self.points
             case _:
                 return self.points

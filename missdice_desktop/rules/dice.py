@@ -25,7 +25,7 @@ def make_dice(values: Iterable[object]) -> Dice:
     (2, 6, 2, 6, 6)
     """
     if isinstance(values, str):
-        values = [int(ch) if ch.isdigit() else ch for ch in values if not ch.isspace()]
+        values = [int(ch) if ch in "0123456789" else ch for ch in values if not ch.isspace()]
     dice = tuple(values)
     if len(dice) != DICE_COUNT:
         raise InvalidDiceError(f"dice must be {DICE_COUNT} values, got {len(dice)}")

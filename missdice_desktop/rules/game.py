@@ -9,6 +9,7 @@ holds) by construction, across turns and players.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -40,7 +41,10 @@ class Hold:
 
 @dataclass(frozen=True)
 class EnterDice:
-    """Dice read from the table (typed in or seen by the camera), replacing the current dice."""
+    """Dice read from the table (typed in or seen by the camera), replacing the current dice.
+
+    After a virtual roll it corrects that roll, which still counts.
+    """
 
     dice: Dice
 
@@ -125,6 +129,17 @@ class Standing:
 
 
 Listener = Callable[[Change], None]
+MAX_NAME_LENGTH = 40
+
+
+def check_player_name(name: str) -> None:
+    """Raise IllegalActionError unless `name` is a printable name of 1 to 40 characters."""
+    if not name.strip():
+        raise IllegalActionError("every player needs a name")
+    if len(name) > MAX_NAME_LENGTH:
+        raise IllegalActionError(f"player names have at most {MAX_NAME_LENGTH} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Zl", "Zp") for ch in name):
+        raise IllegalActionError(f"player name {name!r} has a character that cannot be shown")
 
 
 class Game:
@@ -141,8 +156,8 @@ class Game:
         names = tuple(str(name).strip() for name in players)
         if not 1 <= len(names) <= MAX_PLAYERS:
             raise IllegalActionError(f"a game needs 1 to {MAX_PLAYERS} players, got {len(names)}")
-        if any(not name for name in names):
-            raise IllegalActionError("every player needs a name")
+        for name in names:
+            check_player_name(name)
         self.rules = rules
         self.players = names
         self.extra: dict[str, Any] = dict(extra or {})
@@ -322,7 +337,10 @@ class Game:
                 holds[index] = held
                 return replace(state, turn=replace(turn, held=tuple(holds)))
             case EnterDice(dice=dice):
-                return replace(state, turn=replace(turn, dice=make_dice(dice), rolls=()))
+                entered = make_dice(dice)
+                # A correction after a roll replaces that roll: the roll count stands.
+                rolls = (*turn.rolls[:-1], entered) if turn.rolls else ()
+                return replace(state, turn=replace(turn, dice=entered, rolls=rolls))
             case Score(box=box_id, extra=extra):
                 return self._scored(state, box_id, extra)
         raise TypeError(f"not an action: {action!r}")

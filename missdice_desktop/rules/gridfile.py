@@ -65,6 +65,8 @@ def load_grid_file(path: str | Path) -> Variant:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise GridError(f"{path}: not valid TOML: {error}") from None
+    except (RecursionError, ValueError) as error:  # nesting or numbers beyond reason
+        raise GridError(f"{path}: not a grid file ({type(error).__name__})") from None
     try:
         return grid_from_mapping(data)
     except GridError as error:
@@ -78,7 +80,8 @@ def grid_from_mapping(data: Mapping[str, Any]) -> Variant:
     _no_unknown_keys(data, _TOP_KEYS, "")
     if data.get("format", GRID_FORMAT) != GRID_FORMAT:
         raise GridError(f"format: expected {GRID_FORMAT!r}")
-    if data.get("version", GRID_VERSION) != GRID_VERSION:
+    version = data.get("version", GRID_VERSION)
+    if type(version) is not int or version != GRID_VERSION:
         raise GridError(f"version: this program reads version {GRID_VERSION}")
     grid_id = _identifier(data, "id", "")
     name = _text(data, "name", "", default=grid_id)

@@ -145,3 +145,27 @@ def test_rigole_option_adds_a_lower_box_to_yahtzee() -> None:
     assert "rigole" in rules.box_ids
     assert rules.box("rigole").score((1, 1, 1, 6, 1)) == 50
     assert "rigole" not in get_variant("yahtzee").configure().box_ids
+
+
+def test_a_matched_box_takes_the_best_qualifying_face_whatever_the_order() -> None:
+    from missdice_desktop.rules import grid_from_mapping
+
+    pair = (
+        grid_from_mapping(
+            {
+                "id": "x",
+                "boxes": [{"id": "pair", "kind": "of_a_kind", "count": 2, "scoring": "matched"}],
+            }
+        )
+        .configure()
+        .box("pair")
+    )
+    assert pair.score((2, 2, 3, 3, 6)) == pair.score((3, 3, 2, 2, 6)) == 6
+
+
+@pytest.mark.parametrize("text", ["²2345", "1234", "12345 6", "a2345", "0 1 2 3 4"])
+def test_typed_dice_that_are_not_five_faces_are_refused(text: str) -> None:
+    from missdice_desktop.rules import InvalidDiceError, make_dice
+
+    with pytest.raises(InvalidDiceError):
+        make_dice(text)

@@ -78,12 +78,42 @@ def test_illegal_actions_are_refused_and_change_nothing(setup, action, message) 
     assert game.state is before
 
 
-def test_entering_dice_corrects_the_turn_and_clears_its_rolls() -> None:
+def test_entering_dice_corrects_the_last_roll_which_still_counts() -> None:
     game = new_game()
-    game.roll()
+    for _ in range(3):
+        game.roll()
     game.enter_dice("26266")
     assert game.dice == (2, 6, 2, 6, 6)
+    assert len(game.state.turn.rolls) == 3
+    assert game.state.turn.rolls[-1] == (2, 6, 2, 6, 6)
+    with pytest.raises(IllegalActionError, match="no rolls left"):
+        game.roll()
+
+
+def test_dice_from_the_table_have_no_roll_count() -> None:
+    game = new_game()
+    game.enter_dice("11111")
+    game.enter_dice("26266")
     assert game.state.turn.rolls == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Anna\nEvil", "cannot be shown"),
+        ("A\ud800", "cannot be shown"),
+        ("A" * 41, "at most 40 characters"),
+        ("   ", "every player needs a name"),
+    ],
+)
+def test_player_names_must_be_printable(name: str, message: str) -> None:
+    with pytest.raises(IllegalActionError, match=message):
+        Game(get_variant("yahtzee").configure(), ["Ben", name])
+
+
+def test_french_and_accented_names_are_fine() -> None:
+    game = Game(get_variant("yahtzee").configure(), ["Chloé", "Grand-mère Josette", "Zoë 🎲"])
+    assert game.players[1] == "Grand-mère Josette"
 
 
 def test_the_game_ends_when_every_sheet_is_full() -> None:

@@ -83,6 +83,9 @@ def test_grid_mistakes_name_their_key(data: dict[str, object], message: str) -> 
     [
         ("id = 'x'\n[[boxes]\n", r"grid.toml: not valid TOML: .*line 2"),
         ("id = 'x'\n", "grid.toml: boxes: a grid needs at least one"),
+        ("id = 'x'\nversion = true\n", "grid.toml: version"),
+        ("v = " + "[" * 100_000, "grid.toml: not"),
+        ("id = 'x'\nyahtzee_bonus = " + "9" * 5000 + "\n", "grid.toml: not a grid file"),
     ],
 )
 def test_grid_file_errors_name_the_file(tmp_path: Path, text: str, message: str) -> None:
