@@ -18,7 +18,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from missdice_desktop.rules import BoxState, Game, Scoresheet, Section
+from missdice_desktop.rules import BoxState, Game, Section
 from missdice_desktop.ui import texts
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -55,6 +55,25 @@ class SheetRole(enum.IntEnum):
     """True when one click scores the current dice here."""
     BONUS_MISSING = Qt.ItemDataRole.UserRole + 8
     """On the upper-bonus row: points still needed (None when reached or impossible)."""
+    CELL = Qt.ItemDataRole.UserRole + 9
+    """The whole `Cell` at once (the delegate paints from it in one call)."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """What one cell shows, read from the engine once per change."""
+
+    kind: RowKind
+    text: str
+    value: int | None
+    """The score, preview or total the engine gives (None: an empty box)."""
+    current: bool
+    filled: bool
+    box: BoxState | None = None
+    preview: int | None = None
+    reason: str | None = None
+    scorable: bool = False
+    bonus_missing: int | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +116,8 @@ class SheetModel(QAbstractTableModel):
         self._rows = sheet_rows(game)
         self._names = texts.box_names(game.rules)
         self._states: list[tuple[BoxState, ...]] = []
+        self._cells: list[list[Cell]] = []
+        self._current = -1
         self._read_game()
 
     # The game behind the model ---------------------------------------------------------------
@@ -116,22 +137,81 @@ class SheetModel(QAbstractTableModel):
         self.endResetModel()
 
     def refresh(self) -> None:
-        """Re-read the game after an action, undo or redo."""
+        """Re-read the game after an action, undo or redo; signal only the cells that changed."""
+        old_cells, old_current = self._cells, self._current
         self._read_game()
-        if self._rows and self._game.players:
-            top_left = self.index(0, 0)
-            bottom_right = self.index(len(self._rows) - 1, len(self._game.players) - 1)
-            self.dataChanged.emit(top_left, bottom_right)
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
+        changed = [
+            (row, column)
+            for column, (old, new) in enumerate(zip(old_cells, self._cells, strict=False))
+            for row, (before, after) in enumerate(zip(old, new, strict=False))
+            if before != after
+        ]
+        if len(old_cells) != len(self._cells):
+            changed = [(0, 0), (len(self._rows) - 1, len(self._cells) - 1)]
+        if changed:
+            rows = [row for row, _ in changed]
+            columns = [column for _, column in changed]
+            self.dataChanged.emit(
+                self.index(min(rows), min(columns)), self.index(max(rows), max(columns))
+            )
+        if old_current != self._current and self._game.players:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
 
     def retranslate(self) -> None:
         """Take the new language's names."""
         self._names = texts.box_names(self._game.rules)
+        self._read_game()
         self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, len(self._rows) - 1)
-        self.refresh()
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
+        if self._rows and self._game.players:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self._rows) - 1, len(self._game.players) - 1)
+            )
 
     def _read_game(self) -> None:
-        self._states = [self._game.box_states(player) for player in range(len(self._game.players))]
+        game = self._game
+        self._current = -1 if game.finished else game.current_player
+        self._states = [game.box_states(player) for player in range(len(game.players))]
+        self._cells = [
+            [self._read_cell(row, player) for row in range(len(self._rows))]
+            for player in range(len(game.players))
+        ]
+
+    def _read_cell(self, row: int, player: int) -> Cell:
+        sheet_row = self._rows[row]
+        current = player == self._current
+        if sheet_row.kind is RowKind.BOX:
+            state = self._states[player][sheet_row.box_index]
+            preview = not state.filled and state.score is not None
+            reason = None
+            if preview and not state.allowed and state.reason is not None:
+                reason = texts.reason_text(state.reason, self._names)
+            return Cell(
+                RowKind.BOX,
+                "" if state.score is None else str(state.score),
+                state.score,
+                current,
+                state.filled,
+                box=state,
+                preview=state.score if preview else None,
+                reason=reason,
+                scorable=preview and state.allowed,
+            )
+        sheet = self._game.state.sheets[player]
+        kind = sheet_row.kind
+        value = {
+            RowKind.UPPER_TOTAL: lambda: sheet.upper_total,
+            RowKind.UPPER_BONUS: lambda: sheet.upper_bonus,
+            RowKind.ECART: lambda: sheet.ecart or 0,
+            RowKind.LOWER_TOTAL: lambda: sheet.lower_total,
+            RowKind.YAHTZEE_BONUS: lambda: sheet.yahtzee_bonus,
+            RowKind.GRAND_TOTAL: lambda: sheet.total,
+        }[kind]()
+        missing = None
+        if kind is RowKind.UPPER_BONUS and sheet.upper_bonus == 0 and self._upper_open(player):
+            missing = sheet.upper_bonus_missing or None
+        text = texts.points_missing(missing) if missing else str(value)
+        return Cell(kind, text, value, current, True, bonus_missing=missing)
 
     # Lookups for the view and the controller ---------------------------------------------------
 
@@ -201,7 +281,7 @@ class SheetModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal:
             if not 0 <= section < len(self._game.players):
                 return None
-            current = section == self._game.current_player and not self._game.finished
+            current = section == self._current
             name = self._game.players[section]
             if role == Qt.ItemDataRole.DisplayRole:
                 return f"▶ {name}" if current else name
@@ -224,91 +304,60 @@ class SheetModel(QAbstractTableModel):
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """A cell: a score, a preview of the current dice, or a total."""
-        if not index.isValid() or index.row() >= len(self._rows):
+        if not index.isValid():
             return None
         row, player = index.row(), index.column()
-        if player >= len(self._game.players):
+        if player >= len(self._cells) or row >= len(self._rows):
             return None
-        kind = self._rows[row].kind
-        if role == SheetRole.ROW_KIND:
-            return kind
-        if role == SheetRole.CURRENT_PLAYER:
-            return player == self._game.current_player and not self._game.finished
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return Qt.AlignmentFlag.AlignCenter
-        if kind is RowKind.BOX:
-            return self._box_data(row, player, role)
-        return self._total_data(kind, self._game.state.sheets[player], player, role)
-
-    # Cells ---------------------------------------------------------------------------------------
-
-    def _box_data(self, row: int, player: int, role: int) -> Any:
-        state = self._states[player][self._rows[row].box_index]
-        preview = not state.filled and state.score is not None
-        reason = None
-        if preview and not state.allowed and state.reason is not None:
-            reason = texts.reason_text(state.reason, self._names)
+        cell = self._cells[player][row]
         match role:
             case Qt.ItemDataRole.DisplayRole:
-                return "" if state.score is None else str(state.score)
+                return cell.text
+            case SheetRole.CELL:
+                return cell
+            case Qt.ItemDataRole.TextAlignmentRole:
+                return Qt.AlignmentFlag.AlignCenter
+            case SheetRole.ROW_KIND:
+                return cell.kind
+            case SheetRole.CURRENT_PLAYER:
+                return cell.current
             case SheetRole.BOX_ID:
-                return state.box.id
+                return cell.box.box.id if cell.box is not None else None
             case SheetRole.FILLED:
-                return state.filled
+                return cell.filled
             case SheetRole.PREVIEW_SCORE:
-                return state.score if preview else None
+                return cell.preview
             case SheetRole.DISABLED_REASON:
-                return reason
+                return cell.reason
             case SheetRole.SCORABLE:
-                return preview and state.allowed
-            case Qt.ItemDataRole.ToolTipRole | Qt.ItemDataRole.AccessibleDescriptionRole:
-                return self._box_description(state, reason)
-            case Qt.ItemDataRole.AccessibleTextRole:
-                return texts.cell_text(
-                    self._game.players[player],
-                    self.box_name(state.box.id),
-                    state.score,
-                    filled=state.filled,
-                )
-        return None
-
-    def _box_description(self, state: BoxState, reason: str | None) -> str:
-        name = self.box_name(state.box.id)
-        if state.filled:
-            return texts.scored_description(name, state.score or 0)
-        if state.score is None:
-            return texts.free_description(name)
-        if reason is not None:
-            return reason
-        return texts.preview_description(name, state.score, joker=state.joker)
-
-    def _total_data(self, kind: RowKind, sheet: Scoresheet, player: int, role: int) -> Any:
-        missing = None
-        if kind is RowKind.UPPER_BONUS and sheet.upper_bonus == 0:
-            missing = sheet.upper_bonus_missing if self._upper_open(player) else None
-        value = {
-            RowKind.UPPER_TOTAL: lambda: sheet.upper_total,
-            RowKind.UPPER_BONUS: lambda: sheet.upper_bonus,
-            RowKind.ECART: lambda: sheet.ecart or 0,
-            RowKind.LOWER_TOTAL: lambda: sheet.lower_total,
-            RowKind.YAHTZEE_BONUS: lambda: sheet.yahtzee_bonus,
-            RowKind.GRAND_TOTAL: lambda: sheet.total,
-        }[kind]()
-        match role:
-            case Qt.ItemDataRole.DisplayRole:
-                return texts.points_missing(missing) if missing else str(value)
+                return cell.scorable
             case SheetRole.BONUS_MISSING:
-                return missing
-            case SheetRole.FILLED:
-                return True
-            case SheetRole.SCORABLE:
-                return False
+                return cell.bonus_missing
             case Qt.ItemDataRole.ToolTipRole | Qt.ItemDataRole.AccessibleDescriptionRole:
-                return texts.points_missing_long(missing) if missing else None
+                return self._description(cell)
             case Qt.ItemDataRole.AccessibleTextRole:
-                title = self._row_title(self._rows.index(SheetRow(kind)))
-                return texts.total_text(self._game.players[player], title, value)
+                return self._spoken(cell, row, player)
         return None
+
+    # Words for tooltips and screen readers (made on demand) --------------------------------------
+
+    def _description(self, cell: Cell) -> str | None:
+        if cell.box is None:
+            return texts.points_missing_long(cell.bonus_missing) if cell.bonus_missing else None
+        name = self.box_name(cell.box.box.id)
+        if cell.filled:
+            return texts.scored_description(name, cell.value or 0)
+        if cell.value is None:
+            return texts.free_description(name)
+        if cell.reason is not None:
+            return cell.reason
+        return texts.preview_description(name, cell.value, joker=cell.box.joker)
+
+    def _spoken(self, cell: Cell, row: int, player: int) -> str:
+        name = self._game.players[player]
+        if cell.box is None:
+            return texts.total_text(name, self._row_title(row), cell.value or 0)
+        return texts.cell_text(name, self.box_name(cell.box.box.id), cell.value, filled=cell.filled)
 
     def _upper_open(self, player: int) -> bool:
         return any(

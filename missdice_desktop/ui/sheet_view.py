@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.ui.sheet_model import RowKind, SheetRole
+from missdice_desktop.ui.sheet_model import Cell, RowKind, SheetRole
 
 MIN_FONT_PX = 13
 MAX_FONT_PX = 40
@@ -34,38 +34,37 @@ class SheetDelegate(QStyledItemDelegate):
     def initStyleOption(
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
-        """Fonts and colours from the cell's roles and the palette."""
+        """Fonts and colours from the cell and the palette."""
         super().initStyleOption(option, index)
+        cell = index.data(SheetRole.CELL)
+        if not isinstance(cell, Cell):
+            return
         palette = option.palette
         base = palette.color(QPalette.ColorRole.Base)
         text = palette.color(QPalette.ColorRole.Text)
-        accent = palette.color(QPalette.ColorRole.Highlight)
-        kind = index.data(SheetRole.ROW_KIND)
-        current = bool(index.data(SheetRole.CURRENT_PLAYER))
         background = base
-        if kind is not RowKind.BOX:
+        if cell.kind is not RowKind.BOX:
             background = _mix(base, text, 0.08)
-        if current:
-            background = _mix(background, accent, 0.16)
+        if cell.current:
+            background = _mix(background, palette.color(QPalette.ColorRole.Highlight), 0.16)
         font = option.font
-        if kind is RowKind.GRAND_TOTAL:
+        if cell.kind is RowKind.GRAND_TOTAL:
             font.setBold(True)
-        if index.data(SheetRole.BONUS_MISSING):
+        if cell.bonus_missing:
             font.setItalic(True)
             palette.setColor(QPalette.ColorRole.Text, _mix(text, base, 0.35))
-        if index.data(SheetRole.PREVIEW_SCORE) is not None:
-            if index.data(SheetRole.DISABLED_REASON):
+        if cell.preview is not None:
+            link = palette.color(QPalette.ColorRole.Link)
+            if cell.reason:
                 palette.setColor(QPalette.ColorRole.Text, _mix(text, base, 0.62))
                 font.setStrikeOut(True)
                 background = _mix(background, text, 0.1)
-            elif index.data(SheetRole.PREVIEW_SCORE):
+            elif cell.preview:
                 font.setItalic(True)
                 font.setBold(True)
-                link = palette.color(QPalette.ColorRole.Link)
                 palette.setColor(QPalette.ColorRole.Text, link)
             else:
                 font.setItalic(True)
-                link = palette.color(QPalette.ColorRole.Link)
                 palette.setColor(QPalette.ColorRole.Text, _mix(link, base, 0.45))
         option.font = font
         option.backgroundBrush = QBrush(background)
@@ -79,7 +78,8 @@ class SheetDelegate(QStyledItemDelegate):
     ) -> None:
         """The standard cell, plus a hatch over boxes the joker closes."""
         super().paint(painter, option, index)
-        if index.data(SheetRole.DISABLED_REASON):
+        cell = index.data(SheetRole.CELL)
+        if isinstance(cell, Cell) and cell.reason:
             painter.save()
             color = option.palette.color(QPalette.ColorRole.Text)
             color.setAlpha(60)
@@ -98,6 +98,7 @@ class SheetView(QTableView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setItemDelegate(SheetDelegate(self))
+        self.viewport().setObjectName("sheetViewport")
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

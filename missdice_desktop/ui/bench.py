@@ -1,0 +1,226 @@
+"""Benchmark of the window: start-up to first paint, and action → repaint with 8 players.
+
+    python -m missdice_desktop.ui.bench [--runs 5] [--games 1]
+
+Runs offscreen unless DISPLAY is set (then on that X server). It measures, it does not
+judge: the numbers go to the terminal (and to --json FILE).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from missdice_desktop.rules import Game
+
+CHILD_FLAG = "--startup-child"
+PLAYERS = ["Anna", "Ben", "Chloé", "Dan", "Élise", "Farid", "Gus", "Hana"]
+
+
+def _platform_env() -> dict[str, str]:
+    env = dict(os.environ)
+    if not env.get("DISPLAY") and "QT_QPA_PLATFORM" not in env:
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    return env
+
+
+# Start-up ---------------------------------------------------------------------------------------
+
+
+def startup_child(record: str, config: str, data: str) -> int:
+    """In a fresh process: start the app on `record`, print when the window first paints."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from missdice_desktop.ui import app as ui_app
+    from missdice_desktop.ui.settings import AppPaths
+
+    qapp = QApplication([sys.argv[0]])
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and watched.objectName() == "sheetViewport":
+                QTimer.singleShot(0, self.report)
+                qapp.removeEventFilter(self)
+            return False
+
+        def report(self) -> None:
+            print("painted", flush=True)
+            qapp.exit(0)
+
+    first_paint = FirstPaint()
+    qapp.installEventFilter(first_paint)
+    return ui_app.run(record, paths=AppPaths(Path(config), Path(data)))
+
+
+def measure_startup(runs: int) -> list[float]:
+    """Seconds from launching `python` to the sheet's first paint, `runs` times."""
+    from missdice_desktop.records import save_record
+
+    timings = []
+    with tempfile.TemporaryDirectory() as folder:
+        record = Path(folder) / "game.json"
+        save_record(record, _eight_player_game())
+        for run in range(runs):
+            config, data = Path(folder) / f"c{run}", Path(folder) / f"d{run}"
+            command = [
+                sys.executable,
+                "-m",
+                "missdice_desktop.ui.bench",
+                CHILD_FLAG,
+                str(record),
+                str(config),
+                str(data),
+            ]
+            start = time.perf_counter()
+            child = subprocess.Popen(
+                command, env=_platform_env(), stdout=subprocess.PIPE, text=True
+            )
+            assert child.stdout is not None
+            line = child.stdout.readline()
+            elapsed = time.perf_counter() - start
+            child.wait(timeout=60)
+            if line.strip() != "painted":
+                raise RuntimeError("the window never painted")
+            timings.append(elapsed)
+    return timings
+
+
+def _eight_player_game() -> Game:
+    from missdice_desktop.rules import Game, get_variant
+
+    return Game(get_variant("yahtzee").configure({"rigole": True}), PLAYERS)
+
+
+# Action → repaint -------------------------------------------------------------------------------
+
+
+def measure_actions(games: int, size: tuple[int, int]) -> list[float]:
+    """Seconds from each user action to the end of the window's repaint, over whole games.
+
+    The clock stops when the event loop has painted what the action changed (the sheet,
+    the dice, the labels: whatever Qt repaints in that pass).
+    """
+    os.environ.update({k: v for k, v in _platform_env().items() if k == "QT_QPA_PLATFORM"})
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication
+
+    from missdice_desktop.ui.app import build_app
+    from missdice_desktop.ui.new_game_dialog import NewGameChoice
+    from missdice_desktop.ui.prompts import Prompts
+    from missdice_desktop.ui.settings import AppPaths, Settings, save_settings
+    from missdice_desktop.ui.sheet_model import SheetRole
+
+    class Quiet(Prompts):
+        def confirm_zero(self, box: str, better_box: str, better_score: int) -> tuple[bool, bool]:
+            return True, False
+
+    qapp = QApplication.instance() or QApplication([sys.argv[0]])
+    assert isinstance(qapp, QApplication)
+    timings: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        paths = AppPaths(Path(folder) / "config", Path(folder) / "data")
+        save_settings(paths.settings_file, Settings(language="en", confirm_zero=False))
+        parts = build_app(qapp, paths, prompts_factory=Quiet)
+        window, controller = parts.window, parts.controller
+        window.resize(*size)
+        window.show()
+        painted = [False]
+
+        class PaintSeen(QObject):
+            def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+                if event.type() == QEvent.Type.Paint:
+                    painted[0] = True
+                return False
+
+        seen = PaintSeen()
+        qapp.installEventFilter(seen)
+        for _ in range(20):
+            qapp.processEvents()
+
+        def timed(action: Callable[[], None]) -> None:
+            painted[0] = False
+            start = time.perf_counter()
+            action()
+            deadline = start + 2.0
+            while not painted[0] and time.perf_counter() < deadline:
+                qapp.processEvents()
+            timings.append(time.perf_counter() - start)
+            if os.environ.get("MISSDICE_BENCH_TRACE"):
+                print(f"{timings[-1] * 1000:8.2f} ms  {action}", file=sys.stderr)
+
+        for _ in range(games):
+            rules = controller.game.rules
+            controller.new_game(NewGameChoice(rules, PLAYERS, "virtual", "", {"rigole": True}))
+            while not controller.game.finished:
+                timed(controller.roll)
+                timed(lambda: controller.toggle_hold(0))
+                timed(lambda: controller.toggle_hold(1))
+                timed(controller.roll)
+                if len(timings) % 7 == 0:
+                    timed(controller.undo)
+                    timed(controller.redo)
+                model = controller.model
+                column = window.sheet.current_player_column()
+                rows = [
+                    row
+                    for row in range(model.rowCount())
+                    if model.index(row, column).data(SheetRole.SCORABLE)
+                ]
+                timed(functools.partial(controller.score_row, rows[0]))
+            controller._close_end_dialog()
+        window.close()
+    return timings
+
+
+def _summary(name: str, seconds: list[float]) -> dict[str, float | int | str]:
+    millis = sorted(value * 1000 for value in seconds)
+    p95 = millis[min(len(millis) - 1, int(len(millis) * 0.95))]
+    return {
+        "name": name,
+        "count": len(millis),
+        "median_ms": round(statistics.median(millis), 2),
+        "p95_ms": round(p95, 2),
+        "worst_ms": round(millis[-1], 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run both measurements and print them."""
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments and arguments[0] == CHILD_FLAG:
+        return startup_child(*arguments[1:4])
+    parser = argparse.ArgumentParser(prog="python -m missdice_desktop.ui.bench")
+    parser.add_argument("--runs", type=int, default=5, help="start-ups to time")
+    parser.add_argument("--games", type=int, default=1, help="8-player games to play")
+    parser.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
+    options = parser.parse_args(arguments)
+    platform = "xcb " + os.environ["DISPLAY"] if os.environ.get("DISPLAY") else "offscreen"
+    results = [_summary("start-up to first paint (8 players)", measure_startup(options.runs))]
+    for size in ((1024, 700), (1920, 1080)):
+        label = f"action to repaint, 8 players, {size[0]}x{size[1]}"
+        results.append(_summary(label, measure_actions(options.games, size)))
+    print(f"Miss Dice window benchmark ({platform}, Python {sys.version.split()[0]})")
+    for result in results:
+        print(
+            f"  {result['name']}: median {result['median_ms']} ms, p95 {result['p95_ms']} ms, "
+            f"worst {result['worst_ms']} ms over {result['count']}"
+        )
+    if options.json:
+        Path(options.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
