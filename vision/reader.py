@@ -31,6 +31,7 @@ _BRIDGE = 1.0
 _SIDE_REACH = 1.2
 _SOLID = 0.8
 _SIZE_RATIO = 1.6
+_NOTCH = 0.65
 _LONE_ELONG_LIGHT = 1.3
 # Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
@@ -445,6 +446,47 @@ def _square(area: float, bw: float, bh: float) -> bool:
     return area >= 0.55 * bw * bh and max(bw, bh) <= _MAX_ASPECT * min(bw, bh)
 
 
+def _split_pair(body: U8, sx: int, sy: int) -> U8:
+    """The seed's half of a fill that took two dice standing side by side.
+
+    Such a fill is about twice as long as wide. It is cut across its long axis where it is
+    narrowest near the middle, at the notch the dice's rounded corners leave.
+    """
+    pts = cv2.findNonZero(body)
+    if pts is None or len(pts) < 20:
+        return body
+    xy = pts.reshape(-1, 2).astype(np.float32)
+    mean = xy.mean(axis=0)
+    cov = np.cov((xy - mean).T)
+    vals, vecs = np.linalg.eigh(cov)
+    ratio = math.sqrt(max(vals[1], 1e-6) / max(vals[0], 1e-6))
+    # A 2:1 rectangle has a standard-deviation ratio of 2; one die is about 1.
+    if not 1.6 <= ratio <= 2.8:
+        return body
+    u = vecs[:, 1]
+    t = (xy - mean) @ u
+    lo, hi = float(t.min()), float(t.max())
+    span = hi - lo
+    bins = max(8, int(span))
+    hist, edges = np.histogram(t, bins=bins, range=(lo, hi))
+    mid = (edges[:-1] + edges[1:]) / 2
+    central = np.abs(mid - (lo + hi) / 2) < 0.15 * span
+    if not central.any():
+        return body
+    k = int(np.argmin(np.where(central, hist, np.iinfo(np.int64).max)))
+    # Two dice leave a notch where their rounded corners meet; one die's top and side do not.
+    inner = np.abs(mid - (lo + hi) / 2) < 0.3 * span
+    if hist[k] > _NOTCH * float(np.median(hist[inner])):
+        return body
+    cut = float(mid[k])
+    seed_t = float((np.array([sx, sy], np.float32) - mean) @ u)
+    keep = (t > cut) if seed_t > cut else (t <= cut)
+    out = np.zeros_like(body)
+    sel = xy[keep].astype(np.intp)
+    out[sel[:, 1], sel[:, 0]] = 255
+    return out
+
+
 def _cut_bridges(body: U8, sx: int, sy: int, r: float) -> U8:
     """The seed's part of a fill after cutting the thin necks that join nearby dice.
 
@@ -532,6 +574,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
             (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
             if not _square(area, bw, bh):
                 body = _cut_bridges(body, sx, sy, seed.r)
+                body = _split_pair(body, sx, sy)
                 area = float(cv2.countNonZero(body))
                 pts = cv2.findNonZero(body)
                 if pts is not None:
