@@ -116,8 +116,13 @@ def _measure(
     h, w = chan.shape
     cy, cx, ry, rx = _ring_offsets(max(8, round(r * 10)))
     xi, yi = round(x), round(y)
-    core = np.sort(chan[np.clip(cy + yi, 0, h - 1), np.clip(cx + xi, 0, w - 1)])
-    ring = np.sort(chan[np.clip(ry + yi, 0, h - 1), np.clip(rx + xi, 0, w - 1)])
+    reach = int(ry[-1]) + 1 if ry.size else 0
+    if reach <= xi < w - reach and reach <= yi < h - reach:
+        core = np.sort(chan[cy + yi, cx + xi])
+        ring = np.sort(chan[ry + yi, rx + xi])
+    else:
+        core = np.sort(chan[np.clip(cy + yi, 0, h - 1), np.clip(cx + xi, 0, w - 1)])
+        ring = np.sort(chan[np.clip(ry + yi, 0, h - 1), np.clip(rx + xi, 0, w - 1)])
     if core.size == 0 or ring.size < 8:
         return 0.0, 0.0, 1e9, 0.0
     nr, nc = ring.size - 1, core.size - 1
@@ -157,6 +162,9 @@ def find_pips(chan: U8) -> list[Pip]:
                 x, y, w, h = cv2.boundingRect(cnt)
                 if w * h < amin or w > 16 or h > 16 or max(w, h) > 3 * min(w, h) + 1:
                     continue
+                # The blurred mean includes the blob itself, so this undershoots the contrast.
+                if int(gap[y : y + h, x : x + w].max()) < _MIN_DIFF / 2:
+                    continue
                 sub = np.zeros((h, w), np.uint8)
                 cv2.drawContours(sub, [cnt], -1, 1, -1, offset=(-x, -y))
                 # A bounding box can take in part of a close neighbour; the drawn blob cannot.
@@ -164,9 +172,6 @@ def find_pips(chan: U8) -> list[Pip]:
                 m = cv2.moments(sub, True)
                 a = m["m00"]
                 if a < amin or a > 110 or a < 0.45 * w * h:
-                    continue
-                # The blurred mean includes the blob itself, so this undershoots the contrast.
-                if int(gap[y : y + h, x : x + w].max()) < _MIN_DIFF / 2:
                     continue
                 mu20, mu02, mu11 = m["mu20"] / a, m["mu02"] / a, m["mu11"] / a
                 common = math.sqrt(max(0.0, (mu20 - mu02) ** 2 + 4 * mu11 * mu11))
@@ -442,6 +447,14 @@ def _edges_touched(body: U8) -> tuple[bool, bool, bool, bool]:
     )
 
 
+def _outline(body: U8) -> npt.NDArray[np.int32] | None:
+    """The outline points of a fill: the same hull and box as all its pixels, far fewer."""
+    contours, _ = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    return np.asarray(np.vstack(contours), dtype=np.int32)
+
+
 def _square(area: float, bw: float, bh: float) -> bool:
     return area >= 0.55 * bw * bh and max(bw, bh) <= _MAX_ASPECT * min(bw, bh)
 
@@ -570,13 +583,13 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
                 if DEBUG is not None:
                     DEBUG.append((why, seed.x, seed.y))
                 continue
-            pts = cv2.findNonZero(body)
+            pts = _outline(body)
             (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
             if not _square(area, bw, bh):
                 body = _cut_bridges(body, sx, sy, seed.r)
                 body = _split_pair(body, sx, sy)
                 area = float(cv2.countNonZero(body))
-                pts = cv2.findNonZero(body)
+                pts = _outline(body)
                 if pts is not None:
                     (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
             if pts is None or area < (_MIN_BODY * seed.r) ** 2 or not _square(area, bw, bh):
