@@ -33,6 +33,10 @@ LANGUAGES = ("en", "fr")
 translate = QCoreApplication.translate
 
 
+_INSTALLED_TRANSLATORS: list[QTranslator] = []
+"""The translators in use: one application, one language, whoever installed them."""
+
+
 class LanguageSwitcher:
     """Installs the app's and Qt's own translations for a language, replacing the previous."""
 
@@ -40,7 +44,7 @@ class LanguageSwitcher:
         self.app = app
         self.translations_dir = translations_dir
         self.language = "en"
-        self._installed: list[QTranslator] = []
+        self._installed = _INSTALLED_TRANSLATORS
 
     @staticmethod
     def resolve(code: str) -> str:
@@ -56,7 +60,7 @@ class LanguageSwitcher:
         changed = bool(self._installed)
         for translator in self._installed:
             self.app.removeTranslator(translator)
-        self._installed = []
+        self._installed.clear()
         self.language = language
         if language != "en":
             app_translator = QTranslator(self.app)

@@ -317,6 +317,7 @@ class GameController(QObject):
         window.turn_label.setText(self._turn_text())
         window.status_label.setText(self._status_text())
         window.setWindowTitle(f"Miss Dice — {texts.variant_name(game.rules.variant)}")
+        window.game_label.setText(texts.rules_summary(game.rules, table_dice=self.table_mode))
         self.view_refreshed.emit()
 
     def _turn_text(self) -> str:
@@ -457,6 +458,7 @@ class GameController(QObject):
 
     def _on_language_changed(self) -> None:
         self.model.retranslate()
+        self.window.sheet.fit_font()
         self._refresh_views(rolled=False)
 
     def _about(self) -> None:

@@ -80,7 +80,7 @@ class EndOfGameDialog(QDialog):
             if tied:
                 place = translate("EndOfGame", "%1 (tie)").replace("%1", place)
             if standing.rank == 1:
-                place = "🏆 " + place
+                place = "★ " + place
             cells = (place, standing.name, str(standing.total))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

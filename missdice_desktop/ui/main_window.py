@@ -41,11 +41,10 @@ class MainWindow(QMainWindow):
 
         self.turn_label = QLabel(self)
         self.turn_label.setObjectName("turnLabel")
-        turn_font = self.turn_label.font()
-        turn_font.setPointSizeF(turn_font.pointSizeF() * 1.35)
-        turn_font.setBold(True)
-        self.turn_label.setFont(turn_font)
         self.turn_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.game_label = QLabel(self)
+        self.game_label.setObjectName("gameLabel")
+        self.game_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.tray = DiceTray(self)
         self.sheet = SheetView(self)
         self.sheet.setObjectName("sheet")
@@ -72,12 +71,17 @@ class MainWindow(QMainWindow):
         history.addWidget(self.redo_button)
         history.addStretch(1)
         top = QHBoxLayout()
-        top.addWidget(self.tray, 1)
+        top.addWidget(self.tray)
+        top.addSpacing(12)
         top.addLayout(history)
+        top.addStretch(1)
+        title_row = QHBoxLayout()
+        title_row.addWidget(self.turn_label, 1)
+        title_row.addWidget(self.game_label)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(10, 6, 10, 4)
-        layout.addWidget(self.turn_label)
+        layout.addLayout(title_row)
         layout.addLayout(top)
         layout.addWidget(self.sheet, 1)
         self.setCentralWidget(central)
@@ -200,7 +204,23 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Give the dice a share of the height: big on a big screen, compact at 1024×700."""
         super().resizeEvent(event)
-        self.tray.setFixedHeight(int(max(76, min(230, self.height() * 0.16))))
+        self.tray.setFixedHeight(int(max(76, min(320, self.height() * 0.16))))
+        scale = max(1.0, min(2.6, self.height() / 800))
+        self._set_pixel_size(self.turn_label, 19 * scale, bold=True)
+        self._set_pixel_size(self.game_label, 14 * scale)
+        self._set_pixel_size(self.status_label, 13 * scale)
+        for button in (self.undo_button, self.redo_button):
+            self._set_pixel_size(button, 13 * scale)
+            button.setMinimumWidth(int(92 * scale))
+            button.setMinimumHeight(int(28 * scale))
+
+    @staticmethod
+    def _set_pixel_size(widget: QWidget, pixels: float, *, bold: bool = False) -> None:
+        font = widget.font()
+        if font.pixelSize() != int(pixels) or font.bold() != bold:
+            font.setPixelSize(int(pixels))
+            font.setBold(bold)
+            widget.setFont(font)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Let the controller save before the window goes."""

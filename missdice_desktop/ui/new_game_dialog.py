@@ -59,6 +59,11 @@ def default_player_name(number: int) -> str:
     return translate("NewGameDialog", "Player %1").replace("%1", str(number))
 
 
+def with_colon(text: str) -> str:
+    """A field label: "Player 1:" in English, "Joueur 1 :" in French."""
+    return translate("NewGameDialog", "%1:").replace("%1", text)
+
+
 def ask_grid_file(parent: QWidget | None) -> str | None:
     """Ask for a house grid file (TOML)."""
     path, _ = QFileDialog.getOpenFileName(
@@ -113,7 +118,7 @@ class NewGameDialog(QDialog):
             edit.setMaxLength(MAX_NAME_LENGTH)
             edit.setPlaceholderText(default_player_name(i + 1))
             edit.setAccessibleName(default_player_name(i + 1))
-            label = QLabel(default_player_name(i + 1) + ":", self)
+            label = QLabel(with_colon(default_player_name(i + 1)), self)
             label.setBuddy(edit)
             names_grid.addWidget(label, i % 4, (i // 4) * 2)
             names_grid.addWidget(edit, i % 4, (i // 4) * 2 + 1)
@@ -243,7 +248,7 @@ class NewGameDialog(QDialog):
                 for choice in variant.option_choices(name):
                     combo.addItem(texts.joker_policy_name(str(choice)), choice)
                 combo.setCurrentIndex(max(0, combo.findData(chosen)))
-                label = QLabel(texts.option_name(name) + ":", self.options_box)
+                label = QLabel(with_colon(texts.option_name(name)), self.options_box)
                 label.setBuddy(combo)
                 self.options_layout.addRow(label, combo)
                 self._option_widgets[name] = combo

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPalette, QResizeEvent
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QPainter,
+    QPalette,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -173,3 +182,22 @@ class SheetView(QTableView):
             self.horizontalHeader().setFont(font)
             self.verticalHeader().setFont(font)
             self.verticalHeader().setMinimumSectionSize(int(pixels * 1.35))
+        self._fit_row_titles(font)
+
+    def _fit_row_titles(self, font: QFont) -> None:
+        """Make the row titles column wide enough for the longest title, in bold."""
+        model = self.model()
+        bold = QFont(font)
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        widest = max(
+            (
+                metrics.horizontalAdvance(str(model.headerData(row, Qt.Orientation.Vertical)))
+                for row in range(model.rowCount())
+            ),
+            default=0,
+        )
+        width = widest + metrics.averageCharWidth() * 2
+        if self.verticalHeader().minimumWidth() != width:
+            self.verticalHeader().setMinimumWidth(width)
+            self.updateGeometries()

@@ -95,6 +95,27 @@ def joker_policy_name(policy: str) -> str:
     return names.get(policy, policy)
 
 
+def rules_summary(rules: Ruleset, *, table_dice: bool) -> str:
+    """One line about the game: sheet, joker, optional boxes, where the dice come from."""
+    parts = [variant_name(rules.variant)]
+    short_jokers = {
+        "forced": translate("texts", "forced joker"),
+        "hasbro": translate("texts", "Hasbro joker"),
+        "free": translate("texts", "free joker"),
+    }
+    if rules.joker is not None and len(rules.variant.jokers) > 1:
+        parts.append(short_jokers.get(rules.joker.value, rules.joker.value))
+    names = box_names(rules)
+    for name, value in rules.options:
+        if value is True and rules.has_box(name):
+            parts.append(names[name])
+    if table_dice:
+        parts.append(translate("texts", "dice from the table"))
+    else:
+        parts.append(translate("texts", "virtual dice"))
+    return " · ".join(parts)
+
+
 def option_name(option: str) -> str:
     """The shown name of a yes/no option (an optional box) or of the joker choice."""
     if option == "joker":

@@ -4,12 +4,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../missdice_desktop/ui/app.py" line="210"/>
+        <location filename="../../missdice_desktop/ui/app.py" line="216"/>
         <source>Something went wrong</source>
         <translation>Un problème est survenu</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/app.py" line="211"/>
+        <location filename="../../missdice_desktop/ui/app.py" line="217"/>
         <source>Miss Dice hit an unexpected problem:
 %1
 
@@ -48,7 +48,7 @@ Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
         <location filename="../../missdice_desktop/ui/controller.py" line="197"/>
-        <location filename="../../missdice_desktop/ui/controller.py" line="341"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="342"/>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
     </message>
@@ -74,47 +74,47 @@ You can keep playing and use Game › Save as… to keep it.</source>
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="325"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="326"/>
         <source>Game over</source>
         <translation>Partie terminée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="329"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="330"/>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="337"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="338"/>
         <source>Enter the dice from the table first: type the five faces or click each die.</source>
         <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="355"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="356"/>
         <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="359"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="360"/>
         <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="364"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="365"/>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="371"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="372"/>
         <source>Joker: the lower boxes score their full value.</source>
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="417"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="418"/>
         <source>This game cannot be opened</source>
         <translation>Impossible d&apos;ouvrir cette partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="418"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="419"/>
         <source>%1
 
 The game in progress is unchanged.</source>
@@ -123,17 +123,17 @@ The game in progress is unchanged.</source>
 La partie en cours n&apos;a pas changé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="437"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="438"/>
         <source>The game was not saved</source>
         <translation>La partie n&apos;a pas été enregistrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="441"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="442"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="464"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="465"/>
         <source>Miss Dice %1
 
 The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.
@@ -146,17 +146,17 @@ La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dé
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="483"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="484"/>
         <source>%1 — %2, round %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="498"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="499"/>
         <source>Game over: %1 share the win with %2 points.</source>
         <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="503"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="504"/>
         <source>Game over: %1 wins with %2 points.</source>
         <translation>Partie terminée : %1 gagne avec %2 points.</translation>
     </message>
@@ -194,47 +194,47 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>montre %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="232"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="231"/>
         <source>held</source>
         <translation>gardé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="325"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="323"/>
         <source>&amp;Roll (Space)</source>
         <translation>&amp;Lancer (Espace)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="326"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="324"/>
         <source>Roll the dice</source>
         <translation>Lancer les dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="327"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="325"/>
         <source>&amp;Dice from the table:</source>
         <translation>&amp;Dés de la table :</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="328"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="326"/>
         <source>e.g. 26266</source>
         <translation>ex. 26266</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="329"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="327"/>
         <source>Dice from the table</source>
         <translation>Dés de la table</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="331"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="329"/>
         <source>Type the five faces, then press Enter</source>
         <translation>Tapez les cinq faces, puis Entrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="371"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="369"/>
         <source>Rolls left: %1</source>
         <translation>Lancers restants : %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="386"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="384"/>
         <source>Face of die %1</source>
         <translation>Face du dé %1</translation>
     </message>
@@ -310,123 +310,123 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="158"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="162"/>
         <source>&amp;Game</source>
         <translation>&amp;Partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="159"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="163"/>
         <source>&amp;New game…</source>
         <translation>&amp;Nouvelle partie…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="160"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="164"/>
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="161"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="165"/>
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="162"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="166"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="163"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="167"/>
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="164"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="168"/>
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="165"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="169"/>
         <source>Undo the last action (Ctrl+Z)</source>
         <translation>Annuler la dernière action (Ctrl+Z)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="166"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="170"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="167"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="171"/>
         <source>Redo (Ctrl+Shift+Z)</source>
         <translation>Rétablir (Ctrl+Maj+Z)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="168"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="172"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="169"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="173"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="170"/>
         <location filename="../../missdice_desktop/ui/main_window.py" line="174"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="178"/>
         <source>As the &amp;system</source>
         <translation>Comme le &amp;système</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="173"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="177"/>
         <source>&amp;Colours</source>
         <translation>&amp;Couleurs</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="175"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="179"/>
         <source>&amp;Light</source>
         <translation>C&amp;laires</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="176"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="180"/>
         <source>&amp;Dark</source>
         <translation>&amp;Sombres</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="177"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="181"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="178"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="182"/>
         <source>&amp;About Miss Dice</source>
         <translation>À &amp;propos de Miss Dice</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="179"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="183"/>
         <source>Roll</source>
         <translation>Lancer</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="181"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="185"/>
         <source>Hold die %1</source>
         <translation>Garder le dé %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="182"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="186"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="183"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="187"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="184"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="188"/>
         <source>Scoresheet</source>
         <translation>Feuille de score</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="186"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="190"/>
         <source>One column per player. Arrow keys move, Enter scores the current player&apos;s box.</source>
         <translation>Une colonne par joueur. Les flèches déplacent, Entrée inscrit le score dans la case du joueur en cours.</translation>
     </message>
@@ -439,87 +439,92 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Joueur %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="66"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="64"/>
+        <source>%1:</source>
+        <translation>%1 :</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="71"/>
         <source>Open a house grid</source>
         <translation>Ouvrir une grille maison</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="68"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="73"/>
         <source>House grids (*.toml);;All files (*)</source>
         <translation>Grilles maison (*.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="86"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="91"/>
         <source>New game</source>
         <translation>Nouvelle partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="98"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="103"/>
         <source>House grid from a file…</source>
         <translation>Grille maison depuis un fichier…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="99"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="104"/>
         <source>Scoresheet</source>
         <translation>Feuille de score</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="100"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="105"/>
         <source>Options</source>
         <translation>Options</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="106"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="111"/>
         <source>Number of players</source>
         <translation>Nombre de joueurs</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="124"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="128"/>
         <source>&amp;Virtual dice: the app rolls</source>
         <translation>Dés &amp;virtuels : l&apos;app lance les dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="128"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="131"/>
         <source>Dice from the &amp;table: type or click the faces you rolled</source>
         <translation>Dés de la &amp;table : tapez ou cliquez les faces obtenues</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="139"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="142"/>
         <source>&amp;Start</source>
         <translation>&amp;Commencer</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="144"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="147"/>
         <source>S&amp;coresheet:</source>
         <translation>&amp;Feuille :</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="147"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="150"/>
         <source>&amp;Players:</source>
         <translation>&amp;Joueurs :</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="150"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="153"/>
         <source>Names</source>
         <translation>Noms</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="152"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="155"/>
         <source>Dice</source>
         <translation>Dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="194"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="197"/>
         <source>House grid: %1</source>
         <translation>Grille maison : %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="210"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="213"/>
         <source>This grid cannot be used</source>
         <translation>Cette grille est inutilisable</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="254"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="257"/>
         <source>This sheet has no options.</source>
         <translation>Cette feuille n&apos;a pas d&apos;options.</translation>
     </message>
@@ -723,123 +728,148 @@ La reprendre ?</translation>
         <translation>Joker libre (n&apos;importe quelle case libre)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="101"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="102"/>
+        <source>forced joker</source>
+        <translation>joker forcé</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="103"/>
+        <source>Hasbro joker</source>
+        <translation>joker Hasbro</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="104"/>
+        <source>free joker</source>
+        <translation>joker libre</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="113"/>
+        <source>dice from the table</source>
+        <translation>dés de la table</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="115"/>
+        <source>virtual dice</source>
+        <translation>dés virtuels</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/texts.py" line="122"/>
         <source>Joker rule</source>
         <translation>Règle du joker</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="103"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="124"/>
         <source>Rigole box (four of a face and its complement to 7: 50)</source>
         <translation>Case Rigole (quatre dés d&apos;une face et son complément à 7 : 50)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="109"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="130"/>
         <source>five %1s</source>
         <translation>cinq %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="115"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="136"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="118"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="139"/>
         <source>This box is already filled.</source>
         <translation>Cette case est déjà remplie.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="119"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="140"/>
         <source>Joker: %1 must go in %2 while it is free.</source>
         <translation>Joker : les %1 vont dans « %2 » tant que cette case est libre.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="122"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="143"/>
         <source>Joker: %1 must go in %2 while one of them is free.</source>
         <translation>Joker : les %1 vont en %2 tant que l&apos;une de ces cases est libre.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="125"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="146"/>
         <source>Joker: %1 must go in a free lower box while one is free (%2).</source>
         <translation>Joker : les %1 vont dans une case libre du bas tant qu&apos;il y en a une (%2).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="138"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="159"/>
         <source>Upper total</source>
         <translation>Total haut</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="142"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="163"/>
         <source>Upper bonus</source>
         <translation>Bonus haut</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="146"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="167"/>
         <source>Écart (Plus − Minus)</source>
         <translation>Écart (Plus − Moins)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="150"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="171"/>
         <source>Lower total</source>
         <translation>Total bas</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="154"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="175"/>
         <source>Yahtzee bonus</source>
         <translation>Bonus Yahtzee</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="158"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="179"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="163"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="184"/>
         <source>%1 to go</source>
         <translation>manque %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="168"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="189"/>
         <source>%1 points still missing for the bonus.</source>
         <translation>Il manque encore %1 points pour le bonus.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="174"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="195"/>
         <source>%1 (playing now)</source>
         <translation>%1 (joue maintenant)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="182"/>
-        <location filename="../../missdice_desktop/ui/texts.py" line="200"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="203"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="221"/>
         <source>%1, %2: %3</source>
         <translation>%1, %2 : %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="188"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="209"/>
         <source>%1, %2: free</source>
         <translation>%1, %2 : libre</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="190"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="211"/>
         <source>%1, %2: free, these dice would score %3</source>
         <translation>%1, %2 : libre, ces dés rapporteraient %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="209"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="230"/>
         <source>%1: %2 points scored.</source>
         <translation>%1 : %2 points inscrits.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="214"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="235"/>
         <source>%1: free.</source>
         <translation>%1 : libre.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="220"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="241"/>
         <source>Joker: click or press Enter to score %2 in %1.</source>
         <translation>Joker : cliquez ou appuyez sur Entrée pour inscrire %2 dans « %1 ».</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="222"/>
+        <location filename="../../missdice_desktop/ui/texts.py" line="243"/>
         <source>Click or press Enter to score %2 in %1.</source>
         <translation>Cliquez ou appuyez sur Entrée pour inscrire %2 dans « %1 ».</translation>
     </message>

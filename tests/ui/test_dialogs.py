@@ -73,8 +73,8 @@ def test_the_ranking_shares_first_place_on_a_tie(qtbot):
     dialog = EndOfGameDialog(standings)
     qtbot.addWidget(dialog)
     assert dialog.title.text() == "Anna and Chloé share the win!"
-    assert dialog.ranking.item(0, 0).text() == "🏆 1 (tie)"
-    assert dialog.ranking.item(1, 0).text() == "🏆 1 (tie)"
+    assert dialog.ranking.item(0, 0).text() == "★ 1 (tie)"
+    assert dialog.ranking.item(1, 0).text() == "★ 1 (tie)"
     assert dialog.ranking.item(2, 0).text() == "3"
     assert dialog.ranking.item(2, 2).text() == "199"
     requested = []
