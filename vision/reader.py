@@ -19,6 +19,7 @@ _MAX_SIDE = 1280
 _LEVELS = 4
 _BLOCK = 15
 _MIN_DIFF = 40
+_PRE_DIFF = 30
 _MINOR_WEIGHT = 1.0
 _MIN_SPAN = 3.0
 _MIN_BODY = 4.5
@@ -163,7 +164,7 @@ def find_pips(chan: U8) -> list[Pip]:
                 if w * h < amin or w > 16 or h > 16 or max(w, h) > 3 * min(w, h) + 1:
                     continue
                 # The blurred mean includes the blob itself, so this undershoots the contrast.
-                if int(gap[y : y + h, x : x + w].max()) < _MIN_DIFF / 2:
+                if int(gap[y : y + h, x : x + w].max()) < _PRE_DIFF:
                     continue
                 sub = np.zeros((h, w), np.uint8)
                 cv2.drawContours(sub, [cnt], -1, 1, -1, offset=(-x, -y))
@@ -455,6 +456,16 @@ def _square(area: float, bw: float, bh: float) -> bool:
     return area >= 0.55 * bw * bh and max(bw, bh) <= _MAX_ASPECT * min(bw, bh)
 
 
+def _separate(body: U8, sx: int, sy: int, r: float) -> U8:
+    """The seed's own die out of a fill that took in its neighbours, worked on the fill's box."""
+    bx, by, bw, bh = cv2.boundingRect(body)
+    part = np.ascontiguousarray(body[by : by + bh, bx : bx + bw])
+    part = _split_pair(_cut_bridges(part, sx - bx, sy - by, r), sx - bx, sy - by)
+    out = np.zeros_like(body)
+    out[by : by + bh, bx : bx + bw] = part
+    return out
+
+
 def _split_pair(body: U8, sx: int, sy: int) -> U8:
     """The seed's half of a fill that took two dice standing side by side.
 
@@ -545,7 +556,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
             for q in pips
             if q.dark == seed.dark and math.hypot(q.x - seed.x, q.y - seed.y) < 12 * seed.r
         )
-        half = math.ceil(16 * rmax) + 2
+        half = math.ceil(16 * min(rmax, 1.6 * seed.r)) + 2
         x0, x1 = max(0, round(seed.x) - half), min(w, round(seed.x) + half + 1)
         y0, y1 = max(0, round(seed.y) - half), min(h, round(seed.y) + half + 1)
         roi = img[y0:y1, x0:x1].copy()
@@ -588,8 +599,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
             pts = _outline(body)
             (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
             if not _square(area, bw, bh):
-                body = _cut_bridges(body, sx, sy, seed.r)
-                body = _split_pair(body, sx, sy)
+                body = _separate(body, sx, sy, seed.r)
                 area = float(cv2.countNonZero(body))
                 pts = _outline(body)
                 if pts is not None:
