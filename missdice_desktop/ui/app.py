@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
 from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
 from missdice_desktop.ui.main_window import MainWindow
+from missdice_desktop.ui.new_game_dialog import default_player_name
 from missdice_desktop.ui.prompts import Prompts
 from missdice_desktop.ui.settings import AppPaths, Settings, load_settings
 
@@ -195,7 +196,8 @@ def starting_game(settings: Settings) -> Game:
         rules = get_variant(settings.variant).configure(settings.options)
     except ValueError:
         rules = get_variant("yahtzee").configure()
-    game = Game(rules, settings.players)
+    players = settings.players or [default_player_name(1), default_player_name(2)]
+    game = Game(rules, players)
     game.extra[DICE_SOURCE_KEY] = settings.dice_source
     return game
 

@@ -22,6 +22,7 @@ from missdice_desktop.rules import (
     IllegalActionError,
     ReasonCode,
     Roll,
+    Score,
 )
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
@@ -269,6 +270,13 @@ class GameController(QObject):
 
     def _on_change(self, change: Change) -> None:
         self._save()
+        scored = self.game.state.scored_turns
+        if isinstance(change.action, Score) and not change.undone and scored[-1].yahtzee_bonus:
+            self._status_note = (
+                translate("Controller", "Yahtzee bonus for %1: +%2!")
+                .replace("%1", self.game.players[scored[-1].player])
+                .replace("%2", str(scored[-1].yahtzee_bonus))
+            )
         rolled = isinstance(change.action, Roll) and not change.undone
         if change.turn_ended:
             self.window.tray.clear_draft()

@@ -5,8 +5,15 @@ It holds widgets and texts only; `controller.GameController` decides what they d
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QKeyEvent,
+    QKeySequence,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,6 +31,21 @@ translate = QCoreApplication.translate
 APP_TITLE = "Miss Dice"
 MIN_WIDTH = 1024
 MIN_HEIGHT = 700
+
+
+class SpaceForFocusedButton(QObject):
+    """Lets a focused button take Space (press it) before the window's Roll shortcut does."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Claim Space while the watched button has focus."""
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Space
+            and not event.modifiers()
+        ):
+            event.accept()
+        return False
 
 
 class MainWindow(QMainWindow):
@@ -61,7 +83,9 @@ class MainWindow(QMainWindow):
         self.redo_button = QToolButton(self)
         self.redo_button.setDefaultAction(self.redo_action)
         self.redo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self._space_for_buttons = SpaceForFocusedButton(self)
         for button in (self.undo_button, self.redo_button):
+            button.installEventFilter(self._space_for_buttons)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 

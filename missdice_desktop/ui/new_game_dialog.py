@@ -183,10 +183,11 @@ class NewGameDialog(QDialog):
             self.variant_box.setCurrentIndex(max(0, index))
         self._last_index = self.variant_box.currentIndex()
         self._build_options(settings.options)
-        self.player_count.setValue(len(settings.players))
+        count = len(settings.players) or 2
+        self.player_count.setValue(count)
         for edit, name in zip(self.name_edits, settings.players, strict=False):
             edit.setText(name)
-        self._show_name_fields(len(settings.players))
+        self._show_name_fields(count)
         table = settings.dice_source == DICE_TABLE
         self.table_dice.setChecked(table)
         self.virtual_dice.setChecked(not table)

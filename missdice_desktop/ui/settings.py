@@ -49,15 +49,12 @@ class AppPaths:
         return self.data_dir / "autosave.json"
 
 
-def _default_players() -> list[str]:
-    return ["Anna", "Ben"]
-
-
 @dataclass
 class Settings:
     """What the app remembers between runs."""
 
-    players: list[str] = field(default_factory=_default_players)
+    players: list[str] = field(default_factory=list)
+    """The names of the last game (none before the first)."""
     variant: str = "yahtzee"
     options: dict[str, str | bool] = field(default_factory=dict)
     grid_file: str = ""
@@ -92,7 +89,7 @@ def _valid(name: str, value: Any) -> bool:
         case "players":
             return (
                 isinstance(value, list)
-                and 1 <= len(value) <= 8
+                and len(value) <= 8
                 and all(isinstance(player, str) and player.strip() for player in value)
             )
         case "options":

@@ -183,6 +183,21 @@ class SheetView(QTableView):
             self.verticalHeader().setFont(font)
             self.verticalHeader().setMinimumSectionSize(int(pixels * 1.35))
         self._fit_row_titles(font)
+        self._fit_columns(pixels)
+
+    def _fit_columns(self, pixels: int) -> None:
+        """Share the width between players, but keep a lone player's column near its titles."""
+        model = self.model()
+        columns = model.columnCount()
+        header = self.horizontalHeader()
+        widest = pixels * 14
+        available = self.viewport().width()
+        if columns and available / columns > widest:
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+            for column in range(columns):
+                header.resizeSection(column, widest)
+        elif header.sectionResizeMode(0) != QHeaderView.ResizeMode.Stretch:
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
 
     def _fit_row_titles(self, font: QFont) -> None:
         """Make the row titles column wide enough for the longest title, in bold."""

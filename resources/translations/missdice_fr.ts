@@ -4,12 +4,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../missdice_desktop/ui/app.py" line="216"/>
+        <location filename="../../missdice_desktop/ui/app.py" line="218"/>
         <source>Something went wrong</source>
         <translation>Un problème est survenu</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/app.py" line="217"/>
+        <location filename="../../missdice_desktop/ui/app.py" line="219"/>
         <source>Miss Dice hit an unexpected problem:
 %1
 
@@ -23,12 +23,12 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="125"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="126"/>
         <source>The saved game cannot be read</source>
         <translation>La partie enregistrée est illisible</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="126"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="127"/>
         <source>%1
 
 The file was kept aside; a new game starts.</source>
@@ -37,33 +37,38 @@ The file was kept aside; a new game starts.</source>
 Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="185"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="186"/>
         <source>No rolls left: choose a box on the sheet.</source>
         <translation>Plus de lancer : choisissez une case de la feuille.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="188"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="189"/>
         <source>Every die is held: release one to roll.</source>
         <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="197"/>
-        <location filename="../../missdice_desktop/ui/controller.py" line="342"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="198"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="350"/>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="220"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="221"/>
         <source>%1 is already filled.</source>
         <translation>%1 est déjà remplie.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="286"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="276"/>
+        <source>Yahtzee bonus for %1: +%2!</source>
+        <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/controller.py" line="294"/>
         <source>Autosave is not working</source>
         <translation>L&apos;enregistrement automatique ne fonctionne pas</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="287"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="295"/>
         <source>The game cannot be saved automatically:
 %1
 
@@ -74,47 +79,47 @@ You can keep playing and use Game › Save as… to keep it.</source>
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="326"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="334"/>
         <source>Game over</source>
         <translation>Partie terminée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="330"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="338"/>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="338"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="346"/>
         <source>Enter the dice from the table first: type the five faces or click each die.</source>
         <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="356"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="364"/>
         <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="360"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="368"/>
         <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="365"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="373"/>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="372"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="380"/>
         <source>Joker: the lower boxes score their full value.</source>
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="418"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="426"/>
         <source>This game cannot be opened</source>
         <translation>Impossible d&apos;ouvrir cette partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="419"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="427"/>
         <source>%1
 
 The game in progress is unchanged.</source>
@@ -123,17 +128,17 @@ The game in progress is unchanged.</source>
 La partie en cours n&apos;a pas changé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="438"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="446"/>
         <source>The game was not saved</source>
         <translation>La partie n&apos;a pas été enregistrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="442"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="450"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="465"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="474"/>
         <source>Miss Dice %1
 
 The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.
@@ -146,17 +151,17 @@ La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dé
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="484"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="493"/>
         <source>%1 — %2, round %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="499"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="508"/>
         <source>Game over: %1 share the win with %2 points.</source>
         <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="504"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="513"/>
         <source>Game over: %1 wins with %2 points.</source>
         <translation>Partie terminée : %1 gagne avec %2 points.</translation>
     </message>
@@ -514,17 +519,17 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="197"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="198"/>
         <source>House grid: %1</source>
         <translation>Grille maison : %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="213"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="214"/>
         <source>This grid cannot be used</source>
         <translation>Cette grille est inutilisable</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="257"/>
+        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="258"/>
         <source>This sheet has no options.</source>
         <translation>Cette feuille n&apos;a pas d&apos;options.</translation>
     </message>

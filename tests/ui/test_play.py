@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop.records import load_record
@@ -108,6 +109,7 @@ def test_table_dice_a_joker_turn_and_undo_across_a_turn(qtbot, make_app):
     assert game.state.sheets[0].yahtzee_bonus == 100
     bonus_row = model.row_of_kind(RowKind.YAHTZEE_BONUS)
     assert model.index(bonus_row, 0).data() == "100"
+    assert window.status_label.text() == "Yahtzee bonus for Anna: +100!"
     assert game.current_player == 1
 
     # Undo across the turn: Anna's dice come back, her Sixes are free again; redo restores it.
@@ -194,3 +196,50 @@ def test_declining_the_resume_starts_a_new_game_and_keeps_names(qtbot, make_app)
     )
     assert prompts_again.new_game_asked == 1
     assert again.controller.settings.players == ["Zoé", "Malo", "Inès"]
+
+
+def test_keyboard_only_play_follows_the_tab_order(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben"])
+    parts.controller.start()
+    window, game = parts.window, parts.controller.game
+    tray = window.tray
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    tray.dice[0].setFocus()
+    order = [QApplication.focusWidget()]
+    for _ in range(7):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        order.append(QApplication.focusWidget())
+    # Redo is skipped while there is nothing to redo.
+    assert order == [*tray.dice, tray.roll_button, window.undo_button, window.sheet]
+    qtbot.keyClick(window.undo_button, Qt.Key.Key_Space)  # a focused button takes Space
+    assert game.dice is None
+
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.keyClick(window, Qt.Key.Key_1)
+    tray.dice[4].setFocus()
+    qtbot.keyClick(tray.dice[4], Qt.Key.Key_Return)  # Enter on a focused die holds it too
+    assert game.held == (True, False, False, False, True)
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    assert game.rolls_left == 1
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.focusWidget() is window.sheet
+    target = scorable_rows(window)[0]
+    window.sheet.setCurrentIndex(window.sheet.model().index(0, 0))
+    for _ in range(target):
+        qtbot.keyClick(window.sheet, Qt.Key.Key_Down)
+    assert window.sheet.currentIndex().row() == target
+    qtbot.keyClick(window.sheet, Qt.Key.Key_Enter)
+    assert game.current_player == 1
+    assert len(game.state.sheets[0].scores) == 1
+
+
+def test_the_palette_follows_the_choice_in_the_menu(qtbot, make_app):
+    parts, _prompts = make_app()
+    window = parts.window
+    window.theme_actions["dark"].trigger()
+    base = QApplication.palette().color(QPalette.ColorRole.Base)
+    assert base.lightness() < 80
+    assert parts.controller.settings.theme == "dark"
+    window.theme_actions["light"].trigger()
+    assert QApplication.palette().color(QPalette.ColorRole.Base).lightness() > 200
