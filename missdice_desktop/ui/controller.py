@@ -89,8 +89,8 @@ class GameController(QObject):
         window.tray.roll_requested.connect(self.roll)
         window.roll_action.triggered.connect(self.roll)
         window.tray.hold_toggled.connect(self.toggle_hold)
-        for action in window.hold_actions:
-            action.triggered.connect(lambda _=False, a=action: self.toggle_hold(int(a.data())))
+        for action in window.digit_actions:
+            action.triggered.connect(lambda _=False, a=action: self.digit_key(int(a.data())))
         window.tray.dice_entered.connect(self.enter_dice)
         window.sheet.box_chosen.connect(self.score_row)
         window.sheet.row_focused.connect(self._explain_row)
@@ -198,6 +198,13 @@ class GameController(QObject):
             self._note(translate("Controller", "Roll the dice first (Space)."))
             return
         self._act(lambda: self.game.hold(index))
+
+    def digit_key(self, digit: int) -> None:
+        """Keys 1–6: hold a die with virtual dice; with table dice, start typing the faces."""
+        if self.table_mode:
+            self.window.tray.type_digit(digit)
+        elif digit <= len(self.game.held):
+            self.toggle_hold(digit - 1)
 
     def enter_dice(self, faces: str) -> None:
         """Dice from the table, e.g. "26266"."""
@@ -317,8 +324,6 @@ class GameController(QObject):
             can_roll=can_roll,
             rolled=rolled,
         )
-        for action in window.hold_actions:
-            action.setEnabled(not self.table_mode)
         window.roll_action.setEnabled(not self.table_mode)
         window.undo_action.setEnabled(game.can_undo)
         window.redo_action.setEnabled(game.can_redo)

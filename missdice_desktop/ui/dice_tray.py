@@ -13,6 +13,9 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import (
     QCoreApplication,
     QEasingCurve,
+    QEvent,
+    QEventLoop,
+    QPoint,
     QPointF,
     QRectF,
     QRegularExpression,
@@ -24,6 +27,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
+    QHideEvent,
     QIcon,
     QKeyEvent,
     QMouseEvent,
@@ -35,12 +39,13 @@ from PySide6.QtGui import (
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMenu,
     QPushButton,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -240,6 +245,18 @@ class DieWidget(QWidget):
             return
         super().mousePressEvent(event)
 
+    def event(self, event: QEvent) -> bool:
+        """In table mode a focused die takes the digits 1–6 before the window's shortcuts."""
+        if (
+            self.table_mode
+            and event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.text() in ("1", "2", "3", "4", "5", "6")
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter toggles the hold; in table mode a digit 1–6 sets the face."""
         text = event.text()
@@ -262,6 +279,56 @@ class DieWidget(QWidget):
         """Hide the focus ring."""
         self.update()
         super().focusOutEvent(event)
+
+
+class FacePicker(QFrame):
+    """A popup row of the six faces, big enough to hit at a glance; keys 1–6 pick too."""
+
+    def __init__(self, index: int, icon_size: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Popup)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName(
+            translate("DiceTray", "Face of die %1").replace("%1", str(index + 1))
+        )
+        self.chosen: int | None = None
+        self._loop = QEventLoop(self)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.buttons: list[QToolButton] = []
+        for face in range(1, 7):
+            button = QToolButton(self)
+            button.setIcon(die_icon(face, icon_size * 2))
+            button.setIconSize(QSize(icon_size, icon_size))
+            button.setAutoRaise(True)
+            button.setAccessibleName(str(face))
+            button.setToolTip(str(face))
+            button.clicked.connect(lambda _=False, f=face: self._choose(f))
+            layout.addWidget(button)
+            self.buttons.append(button)
+
+    def pick(self, at: QPoint) -> int | None:
+        """Show the faces at `at` and wait for a choice (None when dismissed)."""
+        self.move(at)
+        self.show()
+        self.buttons[0].setFocus()
+        self._loop.exec()
+        return self.chosen
+
+    def _choose(self, face: int) -> None:
+        self.chosen = face
+        self.close()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """1–6 pick a face; Escape closes."""
+        if event.text() in ("1", "2", "3", "4", "5", "6"):
+            self._choose(int(event.text()))
+            return
+        super().keyPressEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        """Stop waiting once the popup goes (chosen or dismissed)."""
+        self._loop.quit()
+        super().hideEvent(event)
 
 
 class DiceTray(QWidget):
@@ -378,17 +445,10 @@ class DiceTray(QWidget):
             self._set_face(index, chosen_face)
 
     def _ask_face(self, index: int) -> int | None:
-        """The face menu under a die (table mode)."""
-        menu = QMenu(self)
-        menu.setAccessibleName(
-            translate("DiceTray", "Face of die %1").replace("%1", str(index + 1))
-        )
-        for face in range(1, 7):
-            action = menu.addAction(die_icon(face), f"&{face}")
-            action.setData(face)
+        """The face picker under a die (table mode)."""
         die = self.dice[index]
-        chosen = menu.exec(die.mapToGlobal(die.rect().bottomLeft()))
-        return None if chosen is None else int(chosen.data())
+        picker = FacePicker(index, max(36, int(die.width() * 0.62)), self)
+        return picker.pick(die.mapToGlobal(die.rect().bottomLeft()))
 
     def _set_face(self, index: int, face: int) -> None:
         """Table mode: one die's face; the dice go to the game once all five are known."""
@@ -400,6 +460,11 @@ class DiceTray(QWidget):
             next_free = next((i for i, v in enumerate(self._draft) if v is None), None)
             if next_free is not None and self.dice[index].hasFocus():
                 self.dice[next_free].setFocus()
+
+    def type_digit(self, digit: int) -> None:
+        """A digit typed anywhere in the window, in table mode: it goes to the dice entry."""
+        self.entry.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.entry.insert(str(digit))
 
     def _on_entry(self) -> None:
         text = self.entry.text()

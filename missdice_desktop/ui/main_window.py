@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.ui.dice_tray import DICE, DiceTray
+from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.sheet_view import SheetView
 
 translate = QCoreApplication.translate
@@ -138,13 +138,14 @@ class MainWindow(QMainWindow):
         self.roll_action.setShortcut(QKeySequence(Qt.Key.Key_Space))
         self.roll_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.addAction(self.roll_action)
-        self.hold_actions: list[QAction] = []
-        for i in range(DICE):
+        self.digit_actions: list[QAction] = []
+        """Keys 1–6: hold die 1–5 (virtual dice), or type a face (dice from the table)."""
+        for digit in range(1, 7):
             action = QAction(self)
-            action.setShortcut(QKeySequence(str(i + 1)))
-            action.setData(i)
+            action.setShortcut(QKeySequence(str(digit)))
+            action.setData(digit)
             self.addAction(action)
-            self.hold_actions.append(action)
+            self.digit_actions.append(action)
         self.sheet_focus_action = QAction(self)
         self.sheet_focus_action.setShortcut(QKeySequence("Ctrl+G"))
         self.sheet_focus_action.triggered.connect(self.sheet.setFocus)
@@ -205,8 +206,8 @@ class MainWindow(QMainWindow):
         self.help_menu.setTitle(translate("MainWindow", "&Help"))
         self.about_action.setText(translate("MainWindow", "&About Miss Dice"))
         self.roll_action.setText(translate("MainWindow", "Roll"))
-        for i, action in enumerate(self.hold_actions):
-            action.setText(translate("MainWindow", "Hold die %1").replace("%1", str(i + 1)))
+        for digit, action in enumerate(self.digit_actions, start=1):
+            action.setText(translate("MainWindow", "Hold die %1").replace("%1", str(digit)))
         self.undo_button.setAccessibleName(translate("MainWindow", "Undo"))
         self.redo_button.setAccessibleName(translate("MainWindow", "Redo"))
         self.sheet.setAccessibleName(translate("MainWindow", "Scoresheet"))

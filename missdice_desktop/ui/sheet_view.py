@@ -16,6 +16,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -75,6 +76,10 @@ class SheetDelegate(QStyledItemDelegate):
             else:
                 font.setItalic(True)
                 palette.setColor(QPalette.ColorRole.Text, _mix(link, base, 0.45))
+        if option.state & QStyle.StateFlag.State_Selected:
+            # A soft tint for the selected row: its numbers stay as readable as the others.
+            option.state &= ~QStyle.StateFlag.State_Selected
+            background = _mix(background, palette.color(QPalette.ColorRole.Highlight), 0.3)
         option.font = font
         option.backgroundBrush = QBrush(background)
         option.palette = palette
@@ -186,13 +191,13 @@ class SheetView(QTableView):
         self._fit_columns(pixels)
 
     def _fit_columns(self, pixels: int) -> None:
-        """Share the width between players, but keep a lone player's column near its titles."""
+        """Share the width between players; a lone player's column stays near its titles."""
         model = self.model()
         columns = model.columnCount()
         header = self.horizontalHeader()
-        widest = pixels * 14
+        widest = pixels * 20
         available = self.viewport().width()
-        if columns and available / columns > widest:
+        if columns == 1 and available > widest:
             header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
             for column in range(columns):
                 header.resizeSection(column, widest)

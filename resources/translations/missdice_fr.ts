@@ -48,27 +48,27 @@ Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
         <location filename="../../missdice_desktop/ui/controller.py" line="198"/>
-        <location filename="../../missdice_desktop/ui/controller.py" line="350"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="355"/>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="221"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="228"/>
         <source>%1 is already filled.</source>
         <translation>%1 est déjà remplie.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="276"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="283"/>
         <source>Yahtzee bonus for %1: +%2!</source>
         <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="294"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="301"/>
         <source>Autosave is not working</source>
         <translation>L&apos;enregistrement automatique ne fonctionne pas</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="295"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="302"/>
         <source>The game cannot be saved automatically:
 %1
 
@@ -79,47 +79,47 @@ You can keep playing and use Game › Save as… to keep it.</source>
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="334"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="339"/>
         <source>Game over</source>
         <translation>Partie terminée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="338"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="343"/>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="346"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="351"/>
         <source>Enter the dice from the table first: type the five faces or click each die.</source>
         <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="364"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="369"/>
         <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="368"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="373"/>
         <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="373"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="378"/>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="380"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="385"/>
         <source>Joker: the lower boxes score their full value.</source>
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="426"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="431"/>
         <source>This game cannot be opened</source>
         <translation>Impossible d&apos;ouvrir cette partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="427"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="432"/>
         <source>%1
 
 The game in progress is unchanged.</source>
@@ -128,17 +128,17 @@ The game in progress is unchanged.</source>
 La partie en cours n&apos;a pas changé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="446"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="451"/>
         <source>The game was not saved</source>
         <translation>La partie n&apos;a pas été enregistrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="450"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="455"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="474"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="479"/>
         <source>Miss Dice %1
 
 The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.
@@ -151,17 +151,17 @@ La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dé
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="493"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="498"/>
         <source>%1 — %2, round %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="508"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="513"/>
         <source>Game over: %1 share the win with %2 points.</source>
         <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="513"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="518"/>
         <source>Game over: %1 wins with %2 points.</source>
         <translation>Partie terminée : %1 gagne avec %2 points.</translation>
     </message>
@@ -169,77 +169,77 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>DiceTray</name>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="182"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="187"/>
         <source>Die %1</source>
         <translation>Dé %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="184"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="189"/>
         <source>not rolled yet</source>
         <translation>pas encore lancé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="186"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="191"/>
         <source>no face yet: click or type 1 to 6</source>
         <translation>pas encore de face : cliquez ou tapez 1 à 6</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="188"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="193"/>
         <source>shows %1: click or type 1 to 6 to change</source>
         <translation>montre %1 : cliquez ou tapez 1 à 6 pour changer</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="192"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="197"/>
         <source>shows %1, held</source>
         <translation>montre %1, gardé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="194"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="199"/>
         <source>shows %1</source>
         <translation>montre %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="231"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="236"/>
         <source>held</source>
         <translation>gardé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="323"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="390"/>
         <source>&amp;Roll (Space)</source>
         <translation>&amp;Lancer (Espace)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="324"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="391"/>
         <source>Roll the dice</source>
         <translation>Lancer les dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="325"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="392"/>
         <source>&amp;Dice from the table:</source>
         <translation>&amp;Dés de la table :</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="326"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="393"/>
         <source>e.g. 26266</source>
         <translation>ex. 26266</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="327"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="394"/>
         <source>Dice from the table</source>
         <translation>Dés de la table</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="329"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="396"/>
         <source>Type the five faces, then press Enter</source>
         <translation>Tapez les cinq faces, puis Entrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="369"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="436"/>
         <source>Rolls left: %1</source>
         <translation>Lancers restants : %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="384"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="291"/>
         <source>Face of die %1</source>
         <translation>Face du dé %1</translation>
     </message>
@@ -315,123 +315,123 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="162"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="187"/>
         <source>&amp;Game</source>
         <translation>&amp;Partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="163"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="188"/>
         <source>&amp;New game…</source>
         <translation>&amp;Nouvelle partie…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="164"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="189"/>
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="165"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="190"/>
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="166"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="191"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="167"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="192"/>
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="168"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="193"/>
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="169"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="194"/>
         <source>Undo the last action (Ctrl+Z)</source>
         <translation>Annuler la dernière action (Ctrl+Z)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="170"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="195"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="171"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="196"/>
         <source>Redo (Ctrl+Shift+Z)</source>
         <translation>Rétablir (Ctrl+Maj+Z)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="172"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="197"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="173"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="198"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="174"/>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="178"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="199"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="203"/>
         <source>As the &amp;system</source>
         <translation>Comme le &amp;système</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="177"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="202"/>
         <source>&amp;Colours</source>
         <translation>&amp;Couleurs</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="179"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="204"/>
         <source>&amp;Light</source>
         <translation>C&amp;laires</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="180"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="205"/>
         <source>&amp;Dark</source>
         <translation>&amp;Sombres</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="181"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="206"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="182"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="207"/>
         <source>&amp;About Miss Dice</source>
         <translation>À &amp;propos de Miss Dice</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="183"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="208"/>
         <source>Roll</source>
         <translation>Lancer</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="185"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="210"/>
         <source>Hold die %1</source>
         <translation>Garder le dé %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="186"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="211"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="187"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="212"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="188"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="213"/>
         <source>Scoresheet</source>
         <translation>Feuille de score</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="190"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="215"/>
         <source>One column per player. Arrow keys move, Enter scores the current player&apos;s box.</source>
         <translation>Une colonne par joueur. Les flèches déplacent, Entrée inscrit le score dans la case du joueur en cours.</translation>
     </message>

@@ -243,3 +243,22 @@ def test_the_palette_follows_the_choice_in_the_menu(qtbot, make_app):
     assert parts.controller.settings.theme == "dark"
     window.theme_actions["light"].trigger()
     assert QApplication.palette().color(QPalette.ColorRole.Base).lightness() > 200
+
+
+def test_table_dice_typed_anywhere_in_the_window_go_to_the_dice_entry(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben"], table=True)
+    parts.controller.start()
+    window, game = parts.window, parts.controller.game
+    window.sheet.setFocus()
+    for digit in "26266":
+        qtbot.keyClick(QApplication.focusWidget(), digit)
+    assert window.tray.entry.hasFocus()
+    qtbot.keyClick(window.tray.entry, Qt.Key.Key_Return)
+    assert game.dice == (2, 6, 2, 6, 6)
+    # A focused die still takes its own digit: one die corrected is one engine action.
+    window.tray.dice[0].setFocus()
+    qtbot.keyClick(window.tray.dice[0], "6")
+    assert game.dice == (6, 6, 2, 6, 6)
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert game.dice == (2, 6, 2, 6, 6)
