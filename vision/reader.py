@@ -245,61 +245,6 @@ def _suppress(pips: list[Pip]) -> list[Pip]:
     return kept
 
 
-def _segment_is_face(chan: U8, a: Pip, b: Pip, pips: list[Pip]) -> bool:
-    """Whether the straight path between two pips runs over one face, with no edge or gap."""
-    dist = math.hypot(a.x - b.x, a.y - b.y)
-    n = max(4, int(dist))
-    ts = np.linspace(0.0, 1.0, n)
-    xs = a.x + (b.x - a.x) * ts
-    ys = a.y + (b.y - a.y) * ts
-    keep = np.ones(n, dtype=bool)
-    for p in pips:
-        keep &= (xs - p.x) ** 2 + (ys - p.y) ** 2 > (1.5 * p.r) ** 2
-    if keep.sum() < 2:
-        return True
-    h, w = chan.shape
-    xi = np.clip(np.round(xs[keep]).astype(np.intp), 0, w - 1)
-    yi = np.clip(np.round(ys[keep]).astype(np.intp), 0, h - 1)
-    vals = chan[yi, xi].astype(np.float32)
-    face = 0.5 * (a.face + b.face)
-    if a.dark:
-        return bool(vals.min() > 0.8 * face and vals.max() < 1.25 * face)
-    return bool(vals.max() < 1.25 * face + 10 and vals.min() > 0.75 * face - 10)
-
-
-def group_pips(chan: U8, pips: list[Pip]) -> list[list[Pip]]:
-    """Join pips that sit on one face: similar size, near, and flat face between them."""
-    n = len(pips)
-    parent = list(range(n))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i in range(n):
-        a = pips[i]
-        for j in range(i + 1, n):
-            b = pips[j]
-            if a.dark != b.dark:
-                continue
-            rr = max(a.r, b.r)
-            if min(a.r, b.r) < 0.55 * rr:
-                continue
-            d = math.hypot(a.x - b.x, a.y - b.y)
-            if d > 11.0 * rr or d < 1.8 * rr:
-                continue
-            if abs(a.face - b.face) > 0.2 * max(a.face, b.face):
-                continue
-            if _segment_is_face(chan, a, b, pips):
-                parent[root(i)] = root(j)
-    groups: dict[int, list[Pip]] = {}
-    for i in range(n):
-        groups.setdefault(root(i), []).append(pips[i])
-    return list(groups.values())
-
-
 @dataclass(frozen=True)
 class Die:
     """A die body found by growing its face colour out from a pip, and the pips on it."""
@@ -311,6 +256,7 @@ class Die:
     angle: float
     area: float
     cut: bool
+    touching: bool = False
 
 
 def _ring_colour(img: U8, p: Pip) -> tuple[float, float, float]:
@@ -460,7 +406,10 @@ def _separate(body: U8, sx: int, sy: int, r: float) -> U8:
     """The seed's own die out of a fill that took in its neighbours, worked on the fill's box."""
     bx, by, bw, bh = cv2.boundingRect(body)
     part = np.ascontiguousarray(body[by : by + bh, bx : bx + bw])
-    part = _split_pair(_cut_bridges(part, sx - bx, sy - by, r), sx - bx, sy - by)
+    lx, ly = sx - bx, sy - by
+    part = _split_pair(_cut_bridges(part, lx, ly, r), lx, ly)
+    # A straight cut between dice that stand askew leaves a corner of the neighbour behind.
+    part = _cut_bridges(part, lx, ly, r)
     out = np.zeros_like(body)
     out[by : by + bh, bx : bx + bw] = part
     return out
@@ -598,7 +547,8 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
                 continue
             pts = _outline(body)
             (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
-            if not _square(area, bw, bh):
+            merged = not _square(area, bw, bh)
+            if merged:
                 body = _separate(body, sx, sy, seed.r)
                 area = float(cv2.countNonZero(body))
                 pts = _outline(body)
@@ -635,6 +585,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
                 ang,
                 area,
                 any(touched),
+                merged,
             )
             if not _plausible(cand, top):
                 why = f"impl n={len(top)}/{len(cand.pips)} s={min(cand.size):.0f}"
@@ -707,5 +658,21 @@ def read_dice(frame_bgr: U8) -> Reading:
     pips = find_pips(chan)
     dice = find_dice(img, pips)
     readings = [_die_reading(d, scale) for d in dice]
-    flags = {"cut_by_edge"} if any(d.cut for d in dice) else set()
+    flags = set()
+    if any(d.cut for d in dice):
+        flags.add("cut_by_edge")
+    if any(d.touching for d in dice):
+        flags.add("touching")
+    if any(_glare(chan, d) for d in dice):
+        flags.add("glare")
     return Reading(dice=tuple(readings), flags=frozenset(flags))
+
+
+def _glare(chan: U8, die: Die) -> bool:
+    """Whether a die's face is partly blown out: pips under a highlight may be missed."""
+    h, w = chan.shape
+    half = max(die.size) / 2
+    x0, x1 = max(0, round(die.center[0] - half)), min(w, round(die.center[0] + half))
+    y0, y1 = max(0, round(die.center[1] - half)), min(h, round(die.center[1] + half))
+    patch = chan[y0:y1, x0:x1]
+    return patch.size > 0 and float(np.count_nonzero(patch >= 250)) > 0.05 * patch.size
