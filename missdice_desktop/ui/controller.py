@@ -136,6 +136,10 @@ class GameController(QObject):
 
     def ask_new_game(self) -> None:
         """The New game dialog; the current game stays if it is cancelled."""
+        game = self.game
+        started = game.can_undo and not game.finished
+        if started and not self.prompts.confirm_abandon(self._summary(game)):
+            return
         choice = self.prompts.new_game(self.settings)
         if choice is not None:
             self.new_game(choice)
@@ -329,7 +333,6 @@ class GameController(QObject):
         window.redo_action.setEnabled(game.can_redo)
         window.turn_label.setText(self._turn_text())
         window.status_label.setText(self._status_text())
-        window.setWindowTitle(f"Miss Dice — {texts.variant_name(game.rules.variant)}")
         window.game_label.setText(texts.rules_summary(game.rules, table_dice=self.table_mode))
         self.view_refreshed.emit()
 

@@ -57,6 +57,19 @@ class Prompts:
         )
         return answer == QMessageBox.StandardButton.Yes
 
+    def confirm_abandon(self, summary: str) -> bool:
+        """Before a new game replaces one still being played."""
+        answer = QMessageBox.question(
+            self.parent,
+            translate("Prompts", "Leave this game?"),
+            translate(
+                "Prompts", "This game is not finished:\n%1\n\nStart a new game instead?"
+            ).replace("%1", summary),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
     def new_game(self, settings: Settings) -> NewGameChoice | None:
         """The New game dialog."""
         dialog = NewGameDialog(settings, self.parent)

@@ -94,11 +94,9 @@ class SheetDelegate(QStyledItemDelegate):
         super().paint(painter, option, index)
         cell = index.data(SheetRole.CELL)
         if isinstance(cell, Cell) and cell.reason:
-            painter.save()
             color = option.palette.color(QPalette.ColorRole.Text)
             color.setAlpha(60)
             painter.fillRect(option.rect, QBrush(color, Qt.BrushStyle.BDiagPattern))
-            painter.restore()
 
 
 class SheetView(QTableView):

@@ -37,38 +37,38 @@ The file was kept aside; a new game starts.</source>
 Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="186"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="190"/>
         <source>No rolls left: choose a box on the sheet.</source>
         <translation>Plus de lancer : choisissez une case de la feuille.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="189"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="193"/>
         <source>Every die is held: release one to roll.</source>
         <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="198"/>
-        <location filename="../../missdice_desktop/ui/controller.py" line="355"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="202"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="358"/>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="228"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="232"/>
         <source>%1 is already filled.</source>
         <translation>%1 est déjà remplie.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="283"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="287"/>
         <source>Yahtzee bonus for %1: +%2!</source>
         <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="301"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="305"/>
         <source>Autosave is not working</source>
         <translation>L&apos;enregistrement automatique ne fonctionne pas</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="302"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="306"/>
         <source>The game cannot be saved automatically:
 %1
 
@@ -79,47 +79,47 @@ You can keep playing and use Game › Save as… to keep it.</source>
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="339"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="342"/>
         <source>Game over</source>
         <translation>Partie terminée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="343"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="346"/>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="351"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="354"/>
         <source>Enter the dice from the table first: type the five faces or click each die.</source>
         <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="369"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="372"/>
         <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="373"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="376"/>
         <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="378"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="381"/>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="385"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="388"/>
         <source>Joker: the lower boxes score their full value.</source>
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="431"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="434"/>
         <source>This game cannot be opened</source>
         <translation>Impossible d&apos;ouvrir cette partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="432"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="435"/>
         <source>%1
 
 The game in progress is unchanged.</source>
@@ -128,17 +128,17 @@ The game in progress is unchanged.</source>
 La partie en cours n&apos;a pas changé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="451"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="454"/>
         <source>The game was not saved</source>
         <translation>La partie n&apos;a pas été enregistrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="455"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="458"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="479"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="482"/>
         <source>Miss Dice %1
 
 The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.
@@ -151,17 +151,17 @@ La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dé
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="498"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="501"/>
         <source>%1 — %2, round %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="513"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="516"/>
         <source>Game over: %1 share the win with %2 points.</source>
         <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="518"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="521"/>
         <source>Game over: %1 wins with %2 points.</source>
         <translation>Partie terminée : %1 gagne avec %2 points.</translation>
     </message>
@@ -568,17 +568,33 @@ Resume it?</source>
 La reprendre ?</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="70"/>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="64"/>
+        <source>Leave this game?</source>
+        <translation>Quitter cette partie ?</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="65"/>
+        <source>This game is not finished:
+%1
+
+Start a new game instead?</source>
+        <translation>Cette partie n&apos;est pas terminée :
+%1
+
+Commencer une nouvelle partie à la place ?</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="83"/>
         <source>Open a game</source>
         <translation>Ouvrir une partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="77"/>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="90"/>
         <source>Save the game as</source>
         <translation>Enregistrer la partie sous</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="83"/>
+        <location filename="../../missdice_desktop/ui/prompts.py" line="96"/>
         <source>About Miss Dice</source>
         <translation>À propos de Miss Dice</translation>
     </message>

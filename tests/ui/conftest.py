@@ -45,6 +45,8 @@ class ScriptedPrompts(Prompts):
     zero_questions: list[tuple[str, str, int]] = field(default_factory=list)
     resume_questions: list[str] = field(default_factory=list)
     new_game_asked: int = 0
+    abandon_answer: bool = True
+    abandon_questions: list[str] = field(default_factory=list)
 
     def error(self, title: str, text: str) -> None:
         self.errors.append((title, text))
@@ -56,6 +58,10 @@ class ScriptedPrompts(Prompts):
     def resume(self, summary: str) -> bool:
         self.resume_questions.append(summary)
         return self.resume_answer
+
+    def confirm_abandon(self, summary: str) -> bool:
+        self.abandon_questions.append(summary)
+        return self.abandon_answer
 
     def new_game(self, settings: Settings) -> NewGameChoice | None:
         self.new_game_asked += 1

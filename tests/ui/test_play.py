@@ -262,3 +262,20 @@ def test_table_dice_typed_anywhere_in_the_window_go_to_the_dice_entry(qtbot, mak
     assert game.dice == (6, 6, 2, 6, 6)
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert game.dice == (2, 6, 2, 6, 6)
+
+
+def test_a_new_game_asks_before_leaving_one_in_progress(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben"])
+    parts.controller.start()
+    game = parts.controller.game
+    assert prompts.abandon_questions == []  # nothing was played yet
+    parts.controller.roll()
+    prompts.abandon_answer = False
+    parts.window.new_game_action.trigger()
+    assert len(prompts.abandon_questions) == 1
+    assert prompts.new_game_asked == 1
+    assert parts.controller.game is game
+    prompts.abandon_answer = True
+    parts.window.new_game_action.trigger()
+    assert parts.controller.game is not game
