@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -33,6 +34,10 @@ _SIDE_REACH = 1.2
 _SOLID = 0.8
 _SIZE_RATIO = 1.6
 _NOTCH = 0.65
+# Pips of one face lie within its inner square: at most this fraction of the die's side apart.
+_FACE_SPAN = 0.9
+_FRONT_REACH = 1.3
+_FRONT_COS = 0.5
 _LONE_ELONG_LIGHT = 1.3
 # Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
@@ -602,7 +607,100 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
             dice.append(die)
         elif DEBUG is not None:
             DEBUG.append((why, seed.x, seed.y))
-    return _drop_side_faces(dice, camera)
+    dice = _drop_side_faces(dice, camera)
+    return dice + _recover(pips, colours, owned, dice, camera)
+
+
+def _inside(die: Die, x: float, y: float, grow: float) -> bool:
+    rect = (die.center, (die.size[0] * grow, die.size[1] * grow), die.angle)
+    return cv2.pointPolygonTest(cv2.boxPoints(rect), (x, y), False) >= 0
+
+
+def _recover(
+    pips: list[Pip],
+    colours: list[tuple[float, float, float]],
+    owned: set[int],
+    dice: list[Die],
+    camera: tuple[float, float],
+) -> list[Die]:
+    """Dice whose fill merged with a neighbour's, read from their pips alone.
+
+    The dice in one roll are alike, so the faces already read give the size of a face and of
+    its pips and its colour. Leftover pips of that size on that colour are grouped into faces
+    no wider than a die, centred at least a die's width from every face read and not just in
+    front of one (where its side faces show).
+    """
+    if not dice:
+        return []
+    index = {id(p): i for i, p in enumerate(pips)}
+    ref = np.median([colours[index[id(p)]] for d in dice for p in d.top], axis=0)
+    tol = 12.0 + 0.12 * ref
+    side = float(np.median([min(d.size) for d in dice]))
+    tops = [p for d in dice for p in d.top]
+    r0 = float(np.median([p.r for p in tops]))
+    m0 = float(np.median([p.r / math.sqrt(p.elong) for p in tops]))
+    dark = sum(p.dark for p in tops) * 2 >= len(tops)
+    free = [
+        p
+        for i, p in enumerate(pips)
+        if i not in owned
+        and p.dark == dark
+        and 0.7 * r0 <= p.r <= 1.9 * r0
+        and p.r / math.sqrt(p.elong) >= 0.75 * m0
+        and not any(_inside(d, p.x, p.y, 1.05) for d in dice)
+        and bool(np.all(np.abs(np.asarray(colours[i]) - ref) <= tol))
+    ]
+    used: set[int] = set()
+    found: list[Die] = []
+    order = sorted(range(len(free)), key=lambda k: -free[k].contrast)
+    for k in order:
+        if k in used:
+            continue
+        p = free[k]
+        near = sorted(
+            (
+                j
+                for j in range(len(free))
+                if j != k and j not in used
+                and math.hypot(free[j].x - p.x, free[j].y - p.y) <= _FACE_SPAN * side
+            ),
+            key=lambda j: math.hypot(free[j].x - p.x, free[j].y - p.y),
+        )[:7]
+        face = _best_face(p, [free[j] for j in near], side)
+        if face is None:
+            continue
+        cx = float(np.mean([q.x for q in face]))
+        cy = float(np.mean([q.y for q in face]))
+        if any(math.hypot(cx - d.center[0], cy - d.center[1]) < 0.9 * side for d in dice + found):
+            continue
+        if any(_in_front(d, cx, cy, side, camera) for d in dice):
+            continue
+        for q in face:
+            used.add(free.index(q))
+        found.append(Die(face, face, (cx, cy), (side, side), 0.0, side * side, False, True))
+    return found
+
+
+def _in_front(die: Die, x: float, y: float, side: float, camera: tuple[float, float]) -> bool:
+    """Whether a point lies just in front of a die, toward the camera, where its sides show."""
+    dx, dy = x - die.center[0], y - die.center[1]
+    dist = math.hypot(dx, dy)
+    if dist > _FRONT_REACH * side:
+        return False
+    vx, vy = camera[0] - die.center[0], camera[1] - die.center[1]
+    cos = (dx * vx + dy * vy) / max(dist * math.hypot(vx, vy), 1e-6)
+    return cos > _FRONT_COS
+
+
+def _best_face(p: Pip, near: list[Pip], side: float) -> tuple[Pip, ...] | None:
+    """The largest set of pips with p that is laid out as one face of a die this size."""
+    for k in range(min(5, len(near)), 0, -1):
+        for combo in itertools.combinations(near, k):
+            face = (p, *combo)
+            span = max(math.hypot(a.x - b.x, a.y - b.y) for a in face for b in face)
+            if span <= _FACE_SPAN * side and span >= 0.3 * side and _is_face(face):
+                return face
+    return None
 
 
 def _minor(pips: tuple[Pip, ...]) -> float:
