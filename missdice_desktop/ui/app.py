@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
 
+from missdice_desktop.resources import resources_dir
 from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
 from missdice_desktop.ui.main_window import MainWindow
@@ -29,7 +30,7 @@ from missdice_desktop.ui.new_game_dialog import default_player_name
 from missdice_desktop.ui.prompts import Prompts
 from missdice_desktop.ui.settings import AppPaths, Settings, load_settings
 
-TRANSLATIONS_DIR = Path(__file__).resolve().parents[2] / "resources" / "translations"
+TRANSLATIONS_DIR = resources_dir() / "translations"
 LANGUAGES = ("en", "fr")
 translate = QCoreApplication.translate
 

@@ -179,7 +179,7 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[float]:
                     if model.index(row, column).data(SheetRole.SCORABLE)
                 ]
                 timed(functools.partial(controller.score_row, rows[0]))
-            controller._close_end_dialog()
+            controller.close_end_of_game()
         window.close()
     return timings
 

@@ -171,7 +171,7 @@ class GameController(QObject):
         self.model.set_game(game)
         self.window.tray.clear_draft()
         self.window.sheet.fit_font()
-        self._close_end_dialog()
+        self.close_end_of_game()
         self._status_note = ""
         self._save()
         self._refresh_views(rolled=False)
@@ -295,7 +295,7 @@ class GameController(QObject):
         if self.game.finished and not change.undone:
             self._show_end_of_game()
         elif not self.game.finished:
-            self._close_end_dialog()
+            self.close_end_of_game()
 
     def _save(self) -> None:
         try:
@@ -404,14 +404,15 @@ class GameController(QObject):
     # End of the game ---------------------------------------------------------------------------
 
     def _show_end_of_game(self) -> None:
-        self._close_end_dialog()
+        self.close_end_of_game()
         dialog = EndOfGameDialog(self.game.standings(), self.window)
         dialog.same_players_requested.connect(self.new_game_same_players)
         dialog.new_game_requested.connect(self.ask_new_game)
         self.end_dialog = dialog
         dialog.open()
 
-    def _close_end_dialog(self) -> None:
+    def close_end_of_game(self) -> None:
+        """Close the ranking if it is shown (undo past the end, or a new game)."""
         if self.end_dialog is not None:
             self.end_dialog.close()
             self.end_dialog.deleteLater()
