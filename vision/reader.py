@@ -34,6 +34,7 @@ _SIDE_REACH = 1.2
 _SOLID = 0.8
 _SIZE_RATIO = 1.6
 _NOTCH = 0.65
+_MINOR_SPREAD = 1.55
 # Pips of one face lie within its inner square: at most this fraction of the die's side apart.
 _FACE_SPAN = 0.9
 _FRONT_REACH = 1.3
@@ -302,7 +303,7 @@ def _is_face(pts: tuple[Pip, ...]) -> bool:
         return False
     # One face is seen at one slant, so its pips are squashed alike; big pips show it reliably.
     minors = [p.r / math.sqrt(p.elong) for p in pts]
-    if r >= _SHAPE_MIN_R and max(minors) > 1.45 * min(minors):
+    if r >= _SHAPE_MIN_R and max(minors) > _MINOR_SPREAD * min(minors):
         return False
     if n == 6:
         return _two_rows(pts, tol)
