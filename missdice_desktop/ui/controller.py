@@ -26,7 +26,7 @@ from missdice_desktop.rules import (
 )
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
-from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog
+from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import NewGameChoice
 from missdice_desktop.ui.prompts import Prompts
@@ -328,6 +328,7 @@ class GameController(QObject):
             can_roll=can_roll,
             rolled=rolled,
         )
+        window.tray.setEnabled(not game.finished)
         window.roll_action.setEnabled(not self.table_mode)
         window.undo_action.setEnabled(game.can_undo)
         window.redo_action.setEnabled(game.can_redo)
@@ -339,7 +340,9 @@ class GameController(QObject):
     def _turn_text(self) -> str:
         game = self.game
         if game.finished:
-            return translate("Controller", "Game over")
+            return translate("Controller", "Game over — %1").replace(
+                "%1", winners_text(game.standings())
+            )
         name = game.players[game.current_player]
         turn = len(game.state.sheets[game.current_player].scores) + 1
         return (

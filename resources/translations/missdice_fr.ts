@@ -4,12 +4,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../missdice_desktop/ui/app.py" line="218"/>
+        <location filename="../../missdice_desktop/ui/app.py" line="219"/>
         <source>Something went wrong</source>
         <translation>Un problème est survenu</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/app.py" line="219"/>
+        <location filename="../../missdice_desktop/ui/app.py" line="220"/>
         <source>Miss Dice hit an unexpected problem:
 %1
 
@@ -48,7 +48,7 @@ Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
         <location filename="../../missdice_desktop/ui/controller.py" line="202"/>
-        <location filename="../../missdice_desktop/ui/controller.py" line="358"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="361"/>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
     </message>
@@ -79,47 +79,47 @@ You can keep playing and use Game › Save as… to keep it.</source>
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="342"/>
-        <source>Game over</source>
-        <translation>Partie terminée</translation>
+        <location filename="../../missdice_desktop/ui/controller.py" line="343"/>
+        <source>Game over — %1</source>
+        <translation>Partie terminée — %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="346"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="349"/>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="354"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="357"/>
         <source>Enter the dice from the table first: type the five faces or click each die.</source>
         <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="372"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="375"/>
         <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="376"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="379"/>
         <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="381"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="384"/>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="388"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="391"/>
         <source>Joker: the lower boxes score their full value.</source>
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="434"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="438"/>
         <source>This game cannot be opened</source>
         <translation>Impossible d&apos;ouvrir cette partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="435"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="439"/>
         <source>%1
 
 The game in progress is unchanged.</source>
@@ -128,17 +128,17 @@ The game in progress is unchanged.</source>
 La partie en cours n&apos;a pas changé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="454"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="458"/>
         <source>The game was not saved</source>
         <translation>La partie n&apos;a pas été enregistrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="458"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="462"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="482"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="486"/>
         <source>Miss Dice %1
 
 The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.
@@ -151,17 +151,17 @@ La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dé
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="501"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="505"/>
         <source>%1 — %2, round %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="516"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="520"/>
         <source>Game over: %1 share the win with %2 points.</source>
         <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="521"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="525"/>
         <source>Game over: %1 wins with %2 points.</source>
         <translation>Partie terminée : %1 gagne avec %2 points.</translation>
     </message>
@@ -169,77 +169,77 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>DiceTray</name>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="187"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="189"/>
         <source>Die %1</source>
         <translation>Dé %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="189"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="191"/>
         <source>not rolled yet</source>
         <translation>pas encore lancé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="191"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="193"/>
         <source>no face yet: click or type 1 to 6</source>
         <translation>pas encore de face : cliquez ou tapez 1 à 6</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="193"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="195"/>
         <source>shows %1: click or type 1 to 6 to change</source>
         <translation>montre %1 : cliquez ou tapez 1 à 6 pour changer</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="197"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="199"/>
         <source>shows %1, held</source>
         <translation>montre %1, gardé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="199"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="201"/>
         <source>shows %1</source>
         <translation>montre %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="236"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="238"/>
         <source>held</source>
         <translation>gardé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="390"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="392"/>
         <source>&amp;Roll (Space)</source>
         <translation>&amp;Lancer (Espace)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="391"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="393"/>
         <source>Roll the dice</source>
         <translation>Lancer les dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="392"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="394"/>
         <source>&amp;Dice from the table:</source>
         <translation>&amp;Dés de la table :</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="393"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="395"/>
         <source>e.g. 26266</source>
         <translation>ex. 26266</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="394"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="396"/>
         <source>Dice from the table</source>
         <translation>Dés de la table</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="396"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="398"/>
         <source>Type the five faces, then press Enter</source>
         <translation>Tapez les cinq faces, puis Entrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="436"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="438"/>
         <source>Rolls left: %1</source>
         <translation>Lancers restants : %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="291"/>
+        <location filename="../../missdice_desktop/ui/dice_tray.py" line="293"/>
         <source>Face of die %1</source>
         <translation>Face du dé %1</translation>
     </message>
