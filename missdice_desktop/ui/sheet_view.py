@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.ui.sheet_model import Cell, RowKind, SheetRole
 
+QWIDGETSIZE_MAX = (1 << 24) - 1
 MIN_FONT_PX = 13
 MAX_FONT_PX = 40
 
@@ -189,18 +190,21 @@ class SheetView(QTableView):
         self._fit_columns(pixels)
 
     def _fit_columns(self, pixels: int) -> None:
-        """Share the width between players; a lone player's column stays near its titles."""
+        """Share the width between players; a lone player's sheet stays as narrow as paper."""
         model = self.model()
-        columns = model.columnCount()
         header = self.horizontalHeader()
         widest = pixels * 20
-        available = self.viewport().width()
-        if columns == 1 and available > widest:
+        titles = max(self.verticalHeader().minimumWidth(), self.verticalHeader().width())
+        parent = self.parentWidget()
+        room = (parent.width() if parent is not None else self.width()) - titles - 40
+        if model.columnCount() == 1 and room > widest:
             header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-            for column in range(columns):
-                header.resizeSection(column, widest)
-        elif header.sectionResizeMode(0) != QHeaderView.ResizeMode.Stretch:
-            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+            header.resizeSection(0, widest)
+            self.setMaximumWidth(titles + widest + 2 * self.frameWidth() + 2)
+        else:
+            self.setMaximumWidth(QWIDGETSIZE_MAX)
+            if header.sectionResizeMode(0) != QHeaderView.ResizeMode.Stretch:
+                header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
 
     def _fit_row_titles(self, font: QFont) -> None:
         """Make the row titles column wide enough for the longest title, in bold."""
