@@ -266,8 +266,15 @@ class SheetModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._game.players)
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
-        """Every cell can be selected and read; the view draws closed boxes as disabled."""
+        """Every cell can be selected and read, except the free boxes the joker closes.
+
+        Those are disabled for real: the keyboard passes over them, screen readers call
+        them unavailable, and their tooltip (like the status line) says why.
+        """
         if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        row, player = index.row(), index.column()
+        if player < len(self._cells) and row < len(self._rows) and self._cells[player][row].reason:
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 

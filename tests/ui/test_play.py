@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QHelpEvent, QPalette
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from missdice_desktop.records import load_record
 from missdice_desktop.ui.sheet_model import RowKind, SheetRole
@@ -279,3 +279,33 @@ def test_a_new_game_asks_before_leaving_one_in_progress(qtbot, make_app):
     prompts.abandon_answer = True
     parts.window.new_game_action.trigger()
     assert parts.controller.game is not game
+
+
+def test_boxes_the_joker_closes_are_disabled_and_explain_themselves(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna"], table=True)
+    parts.controller.start()
+    window, game = parts.window, parts.controller.game
+    model = window.sheet.model()
+    parts.controller.enter_dice("33333")
+    click_cell(qtbot, window, model.row_of_box("yahtzee"), 0)
+    parts.controller.enter_dice("33333")
+    chance = model.index(model.row_of_box("chance"), 0)
+    threes = model.index(model.row_of_box("threes"), 0)
+    assert not model.flags(chance) & Qt.ItemFlag.ItemIsEnabled
+    assert model.flags(threes) & Qt.ItemFlag.ItemIsEnabled
+    # The tooltip still tells why, on the disabled cell itself.
+    rect = window.sheet.visualRect(chance)
+    QToolTip.hideText()
+    event = QHelpEvent(
+        QEvent.Type.ToolTip, rect.center(), window.sheet.viewport().mapToGlobal(rect.center())
+    )
+    QApplication.sendEvent(window.sheet.viewport(), event)
+    assert QToolTip.text() == "Joker: five 3s must go in Threes while it is free."
+    # The keyboard passes over closed boxes: Up from the upper total skips Sixes to Fours.
+    window.sheet.setFocus()
+    window.sheet.setCurrentIndex(model.index(model.row_of_kind(RowKind.UPPER_TOTAL), 0))
+    qtbot.keyClick(window.sheet, Qt.Key.Key_Up)
+    assert window.sheet.currentIndex().row() == threes.row()
+    qtbot.keyClick(window.sheet, Qt.Key.Key_Return)
+    assert game.state.sheets[0].scores["threes"] == 15
