@@ -92,7 +92,10 @@ class EndOfGameDialog(QDialog):
                     item.setFont(font)
                 self.ranking.setItem(row, column, item)
         rows_height = sum(self.ranking.rowHeight(r) for r in range(len(standings)))
-        self.ranking.setMinimumHeight(min(420, rows_height + header.sizeHint().height() + 6))
+        frame = 2 * self.ranking.frameWidth()
+        self.ranking.setFixedHeight(min(420, rows_height + header.sizeHint().height() + frame))
+        self.ranking.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.ranking.setCurrentCell(-1, -1)
 
         self.same_players_button = QPushButton(
             translate("EndOfGame", "New game with the &same players"), self
