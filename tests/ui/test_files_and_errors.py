@@ -135,3 +135,15 @@ def test_settings_survive_any_file(tmp_path, content):
     path = tmp_path / "settings.json"
     path.write_text(content, "utf-8")
     assert load_settings(path) == Settings()
+
+
+def test_save_as_into_an_unwritable_place_says_so_once(qtbot, make_app, tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", "utf-8")
+    parts, prompts = make_app()
+    parts.controller.roll()
+    prompts.save_answer = str(blocked / "game.json")
+    parts.window.save_as_action.trigger()
+    assert len(prompts.errors) == 1 and prompts.errors[0][0] == "The game was not saved"
+    assert blocked.read_text("utf-8") == "not a folder"
+    assert parts.controller.game.dice is not None
