@@ -20,6 +20,8 @@ _MAX_SIDE = 1280
 _LEVELS = 4
 _BLOCK = 15
 _MIN_DIFF = 40
+_MIN_CONTRAST = 0.3
+_SPREAD_FACTOR = 1.5
 _PRE_DIFF = 30
 _MINOR_WEIGHT = 1.0
 _MIN_SPAN = 3.0
@@ -193,7 +195,7 @@ def find_pips(chan: U8) -> list[Pip]:
                 r = math.sqrt(a / math.pi) * scale
                 contrast, face, spread, diff = _measure(chan, cx, cy, r, dark)
                 # Printed pips are far darker than the face; paper grain and sensor noise are not.
-                if contrast < 0.35 or diff < _MIN_DIFF or diff < 2.0 * spread:
+                if contrast < _MIN_CONTRAST or diff < _MIN_DIFF or diff < _SPREAD_FACTOR * spread:
                     continue
                 # A filled ellipse covers 4*pi*sqrt(l1*l2) pixels; rings and glyphs cover less.
                 fill = a / (4 * math.pi * math.sqrt(l1 * l2))
