@@ -99,6 +99,7 @@ class GameController(QObject):
         window.new_game_action.triggered.connect(self.ask_new_game)
         window.open_action.triggered.connect(self.open_file)
         window.save_as_action.triggered.connect(self.save_as)
+        window.table_dice_action.triggered.connect(self.set_table_dice)
         window.quit_action.triggered.connect(window.close)
         window.about_action.triggered.connect(self._about)
         window.language_group.triggered.connect(lambda action: self.set_language(action.data()))
@@ -112,6 +113,16 @@ class GameController(QObject):
     def table_mode(self) -> bool:
         """True when the dice are physical ones read from the table."""
         return self.game.extra.get(DICE_SOURCE_KEY) == DICE_TABLE
+
+    def set_table_dice(self, table: bool) -> None:
+        """Switch between virtual dice and dice from the table, from this turn on."""
+        source = DICE_TABLE if table else DICE_VIRTUAL
+        self.game.extra[DICE_SOURCE_KEY] = source
+        self.settings.dice_source = source
+        save_settings(self.paths.settings_file, self.settings)
+        self.window.tray.clear_draft()
+        self._save()
+        self._refresh_views(rolled=False)
 
     # Starting and replacing games --------------------------------------------------------------
 
@@ -329,6 +340,7 @@ class GameController(QObject):
             rolled=rolled,
         )
         window.tray.setEnabled(not game.finished)
+        window.table_dice_action.setChecked(self.table_mode)
         window.roll_action.setEnabled(not self.table_mode)
         window.undo_action.setEnabled(game.can_undo)
         window.redo_action.setEnabled(game.can_redo)

@@ -23,12 +23,12 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="126"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="137"/>
         <source>The saved game cannot be read</source>
         <translation>La partie enregistrée est illisible</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="127"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="138"/>
         <source>%1
 
 The file was kept aside; a new game starts.</source>
@@ -37,38 +37,38 @@ The file was kept aside; a new game starts.</source>
 Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="190"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="201"/>
         <source>No rolls left: choose a box on the sheet.</source>
         <translation>Plus de lancer : choisissez une case de la feuille.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="193"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="204"/>
         <source>Every die is held: release one to roll.</source>
         <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="202"/>
-        <location filename="../../missdice_desktop/ui/controller.py" line="361"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="213"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="373"/>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="232"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="243"/>
         <source>%1 is already filled.</source>
         <translation>%1 est déjà remplie.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="287"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="298"/>
         <source>Yahtzee bonus for %1: +%2!</source>
         <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="305"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="316"/>
         <source>Autosave is not working</source>
         <translation>L&apos;enregistrement automatique ne fonctionne pas</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="306"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="317"/>
         <source>The game cannot be saved automatically:
 %1
 
@@ -79,47 +79,47 @@ You can keep playing and use Game › Save as… to keep it.</source>
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="343"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="355"/>
         <source>Game over — %1</source>
         <translation>Partie terminée — %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="349"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="361"/>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="357"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="369"/>
         <source>Enter the dice from the table first: type the five faces or click each die.</source>
         <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="375"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="387"/>
         <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="379"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="391"/>
         <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="384"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="396"/>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="391"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="403"/>
         <source>Joker: the lower boxes score their full value.</source>
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="438"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="450"/>
         <source>This game cannot be opened</source>
         <translation>Impossible d&apos;ouvrir cette partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="439"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="451"/>
         <source>%1
 
 The game in progress is unchanged.</source>
@@ -128,17 +128,17 @@ The game in progress is unchanged.</source>
 La partie en cours n&apos;a pas changé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="458"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="470"/>
         <source>The game was not saved</source>
         <translation>La partie n&apos;a pas été enregistrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="462"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="474"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="486"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="498"/>
         <source>Miss Dice %1
 
 The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.
@@ -151,17 +151,17 @@ La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dé
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="505"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="517"/>
         <source>%1 — %2, round %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="520"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="532"/>
         <source>Game over: %1 share the win with %2 points.</source>
         <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="525"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="537"/>
         <source>Game over: %1 wins with %2 points.</source>
         <translation>Partie terminée : %1 gagne avec %2 points.</translation>
     </message>
@@ -297,17 +297,17 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>%1 (ex æquo)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="98"/>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="101"/>
         <source>New game with the &amp;same players</source>
         <translation>Nouvelle partie avec les &amp;mêmes joueurs</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="102"/>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="105"/>
         <source>&amp;New game…</source>
         <translation>&amp;Nouvelle partie…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="103"/>
+        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="106"/>
         <source>&amp;Close</source>
         <translation>&amp;Fermer</translation>
     </message>
@@ -315,123 +315,133 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="187"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="191"/>
         <source>&amp;Game</source>
         <translation>&amp;Partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="188"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="192"/>
         <source>&amp;New game…</source>
         <translation>&amp;Nouvelle partie…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="189"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="193"/>
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="190"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="194"/>
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="191"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="195"/>
+        <source>Dice from the &amp;table</source>
+        <translation>Dés de la &amp;table</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="197"/>
+        <source>Type or click the faces of real dice instead of rolling here</source>
+        <translation>Tapez ou cliquez les faces de vrais dés au lieu de lancer ici</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="199"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="192"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="200"/>
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="193"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="201"/>
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="194"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="202"/>
         <source>Undo the last action (Ctrl+Z)</source>
         <translation>Annuler la dernière action (Ctrl+Z)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="195"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="203"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="196"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="204"/>
         <source>Redo (Ctrl+Shift+Z)</source>
         <translation>Rétablir (Ctrl+Maj+Z)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="197"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="205"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="198"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="206"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="199"/>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="203"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="207"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="211"/>
         <source>As the &amp;system</source>
         <translation>Comme le &amp;système</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="202"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="210"/>
         <source>&amp;Colours</source>
         <translation>&amp;Couleurs</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="204"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="212"/>
         <source>&amp;Light</source>
         <translation>C&amp;laires</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="205"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="213"/>
         <source>&amp;Dark</source>
         <translation>&amp;Sombres</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="206"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="214"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="207"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="215"/>
         <source>&amp;About Miss Dice</source>
         <translation>À &amp;propos de Miss Dice</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="208"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="216"/>
         <source>Roll</source>
         <translation>Lancer</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="210"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="218"/>
         <source>Hold die %1</source>
         <translation>Garder le dé %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="211"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="219"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="212"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="220"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="213"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="221"/>
         <source>Scoresheet</source>
         <translation>Feuille de score</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="215"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="223"/>
         <source>One column per player. Arrow keys move, Enter scores the current player&apos;s box.</source>
         <translation>Une colonne par joueur. Les flèches déplacent, Entrée inscrit le score dans la case du joueur en cours.</translation>
     </message>

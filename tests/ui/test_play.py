@@ -309,3 +309,19 @@ def test_boxes_the_joker_closes_are_disabled_and_explain_themselves(qtbot, make_
     assert window.sheet.currentIndex().row() == threes.row()
     qtbot.keyClick(window.sheet, Qt.Key.Key_Return)
     assert game.state.sheets[0].scores["threes"] == 15
+
+
+def test_the_dice_source_can_change_between_turns_and_is_kept_in_the_record(qtbot, make_app, paths):
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben"])
+    parts.controller.start()
+    window, game = parts.window, parts.controller.game
+    assert not window.table_dice_action.isChecked()
+    window.table_dice_action.trigger()
+    assert window.tray.entry.isVisible() and not window.tray.roll_button.isVisible()
+    parts.controller.enter_dice("26266")
+    assert game.dice == (2, 6, 2, 6, 6)
+    assert load_record(paths.autosave_file).extra["dice_source"] == "table"
+    window.table_dice_action.trigger()
+    assert window.tray.roll_button.isVisible()
+    assert parts.controller.settings.dice_source == "virtual"
