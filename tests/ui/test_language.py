@@ -111,4 +111,4 @@ def test_no_ui_text_is_missing_from_the_catalogue(tmp_path):
         for message in root.iter("message")
         if message.find("translation").get("type") == "unfinished"  # type: ignore[union-attr]
     ]
-    assert new == [], "run resources/translations/update (see its README) and translate these"
+    assert new == [], "update the catalogue (docs/ui.md, Translations) and translate these"
