@@ -1,0 +1,439 @@
+"""Die faces found by growing the face colour out from each pip, and the pips on them."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.faces import is_face, top_face
+from vision.pips import Pip, ring_offsets
+
+U8 = npt.NDArray[np.uint8]
+BGR = tuple[float, float, float]
+
+# Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
+# edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
+_CAMERA_AT = (0.5, 2.0)
+# The fill is tried at these tolerances, a fraction of the face colour (plus 6 levels).
+_FILL_TOLERANCES = (0.05, 0.08, 0.12)
+# A face is at least this many pip radii across, and at least this many pixels.
+_MIN_BODY = 4.5
+_MIN_SIDE = 12.0
+# A face is square-ish under any view the reader supports, fills most of its box and is convex.
+_MAX_ASPECT = 1.5
+_MIN_BOX_FILL = 0.55
+_SOLID = 0.8
+# Pips must sit this many of their radii inside the hull of the face's fill.
+_HULL_INSET = 0.75
+# Pip radius as a fraction of the face: 3.5..16% (a 1's pip is bigger: 6..22%).
+_PIP_RATIO = (0.035, 0.16)
+_LONE_RATIO = (0.06, 0.22)
+# A lone pip must be round; a light one on a dark face rounder still (see _plausible).
+_LONE_ELONG = 2.0
+_LONE_ELONG_LIGHT = 1.3
+# Opening radius, in pip radii, that cuts the neck between two nearly touching dice.
+_BRIDGE = 1.0
+# A fill twice as long as wide is two dice if its width dips below this fraction at the middle.
+_NOTCH = 0.65
+# A face within this many half-widths of another on the camera side may be its side face.
+_SIDE_REACH = 1.2
+# Pips of one face lie within its inner square: at most this fraction of the die's side apart.
+_FACE_SPAN = 0.9
+# A recovered face this close to a die (in sides), toward the camera, is that die's side face.
+_FRONT_REACH = 1.3
+_FRONT_COS = 0.5
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die's top face: the pips seen on the die, those on its top, and where the face is."""
+
+    pips: tuple[Pip, ...]
+    top: tuple[Pip, ...]
+    center: tuple[float, float]
+    size: tuple[float, float]
+    angle: float
+    area: float
+    cut: bool
+    touching: bool = False
+
+
+def ring_colour(img: U8, p: Pip) -> BGR:
+    """The colour of the face around a pip."""
+    h, w = img.shape[:2]
+    _, _, ry, rx = ring_offsets(max(8, round(p.r * 10)))
+    ring = img[np.clip(ry + round(p.y), 0, h - 1), np.clip(rx + round(p.x), 0, w - 1)]
+    if ring.size == 0:
+        return (p.face, p.face, p.face)
+    med = np.median(ring, axis=0)
+    return (float(med[0]), float(med[1]), float(med[2]))
+
+
+def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
+    """Whether the pips could be a die's face: sizes, spacing and a centred single pip."""
+    n = len(top)
+    if n < 1 or n > 6:
+        return False
+    side = min(die.size)
+    if side < _MIN_SIDE:
+        return False
+    ratio = float(np.mean([p.r for p in top])) / side
+    if n == 1:
+        p = top[0]
+        off = math.hypot(p.x - die.center[0], p.y - die.center[1])
+        # A lone pip has nothing to corroborate it, so it must be round: printed pips are discs
+        # while key glyphs and labels are not, and a light pip on a dark face even more so, as
+        # dark surfaces with light marks (keyboards, remotes) are everywhere on a desk.
+        return (
+            _LONE_RATIO[0] <= ratio <= _LONE_RATIO[1]
+            and off <= 0.22 * side
+            and p.elong < (_LONE_ELONG if p.dark else _LONE_ELONG_LIGHT)
+        )
+    if not _PIP_RATIO[0] <= ratio <= _PIP_RATIO[1]:
+        return False
+    # Every face is symmetric, so its pips centre on the face; a fill that took only part of a
+    # face, or ran onto a neighbour, is off-centre.
+    px = float(np.mean([p.x for p in top]))
+    py = float(np.mean([p.y for p in top]))
+    if math.hypot(px - die.center[0], py - die.center[1]) > 0.25 * max(die.size):
+        return False
+    return is_face(top)
+
+
+def _edges_touched(body: U8) -> tuple[bool, bool, bool, bool]:
+    return (
+        bool(body[:, 0].any()),
+        bool(body[:, -1].any()),
+        bool(body[0, :].any()),
+        bool(body[-1, :].any()),
+    )
+
+
+def _outline(body: U8) -> npt.NDArray[np.int32] | None:
+    """The outline points of a fill: the same hull and box as all its pixels, far fewer."""
+    contours, _ = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    return np.asarray(np.vstack(contours), dtype=np.int32)
+
+
+def _square(area: float, bw: float, bh: float) -> bool:
+    return area >= _MIN_BOX_FILL * bw * bh and max(bw, bh) <= _MAX_ASPECT * min(bw, bh)
+
+
+def _separate(body: U8, sx: int, sy: int, r: float) -> U8:
+    """The seed's own die out of a fill that took in its neighbours, worked on the fill's box."""
+    bx, by, bw, bh = cv2.boundingRect(body)
+    part = np.ascontiguousarray(body[by : by + bh, bx : bx + bw])
+    lx, ly = sx - bx, sy - by
+    part = _split_pair(_cut_bridges(part, lx, ly, r), lx, ly)
+    # A straight cut between dice that stand askew leaves a corner of the neighbour behind.
+    part = _cut_bridges(part, lx, ly, r)
+    out = np.zeros_like(body)
+    out[by : by + bh, bx : bx + bw] = part
+    return out
+
+
+def _split_pair(body: U8, sx: int, sy: int) -> U8:
+    """The seed's half of a fill that took two dice standing side by side.
+
+    Such a fill is about twice as long as wide. It is cut across its long axis where it is
+    narrowest near the middle, at the notch the dice's rounded corners leave.
+    """
+    pts = cv2.findNonZero(body)
+    if pts is None or len(pts) < 20:
+        return body
+    xy = pts.reshape(-1, 2).astype(np.float32)
+    mean = xy.mean(axis=0)
+    vals, vecs = np.linalg.eigh(np.cov((xy - mean).T))
+    ratio = math.sqrt(max(vals[1], 1e-6) / max(vals[0], 1e-6))
+    # A 2:1 rectangle has a standard-deviation ratio of 2; one die is about 1.
+    if not 1.6 <= ratio <= 2.8:
+        return body
+    u = vecs[:, 1]
+    t = (xy - mean) @ u
+    lo, hi = float(t.min()), float(t.max())
+    span = hi - lo
+    hist, edges = np.histogram(t, bins=max(8, int(span)), range=(lo, hi))
+    mid = (edges[:-1] + edges[1:]) / 2
+    central = np.abs(mid - (lo + hi) / 2) < 0.15 * span
+    if not central.any():
+        return body
+    k = int(np.argmin(np.where(central, hist, np.iinfo(np.int64).max)))
+    # Two dice leave a notch where their rounded corners meet; one die's top and side do not.
+    inner = np.abs(mid - (lo + hi) / 2) < 0.3 * span
+    if hist[k] > _NOTCH * float(np.median(hist[inner])):
+        return body
+    cut = float(mid[k])
+    seed_t = float((np.array([sx, sy], np.float32) - mean) @ u)
+    keep = (t > cut) if seed_t > cut else (t <= cut)
+    out = np.zeros_like(body)
+    sel = xy[keep].astype(np.intp)
+    out[sel[:, 1], sel[:, 0]] = 255
+    return out
+
+
+def _cut_bridges(body: U8, sx: int, sy: int, r: float) -> U8:
+    """The seed's part of a fill after cutting the thin necks that join nearby dice.
+
+    Two dice a few pixels apart blur together at their nearest corners; opening the fill with
+    a pip-sized disc breaks such necks but keeps a die's face whole.
+    """
+    k = max(3, 2 * round(_BRIDGE * r) + 1)
+    rad = k / 2
+    # Opening by a disc through two distance transforms: linear time whatever the disc's size.
+    core = (cv2.distanceTransform(body, cv2.DIST_L2, 3) > rad).astype(np.uint8) * 255
+    grown = (cv2.distanceTransform(255 - core, cv2.DIST_L2, 3) <= rad).astype(np.uint8) * 255
+    opened = np.asarray(cv2.bitwise_and(grown, body), dtype=np.uint8)
+    n, labels = cv2.connectedComponents(opened, connectivity=4)
+    if n <= 2:
+        return np.asarray(opened if n == 2 else body, dtype=np.uint8)
+    h, w = body.shape
+    win = labels[max(0, sy - k) : min(h, sy + k + 1), max(0, sx - k) : min(w, sx + k + 1)]
+    counts = np.bincount(win.ravel(), minlength=n)
+    counts[0] = 0
+    if counts.max() == 0:
+        return np.asarray(opened, dtype=np.uint8)
+    return np.asarray((labels == int(counts.argmax())).astype(np.uint8) * 255, dtype=np.uint8)
+
+
+def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
+    """Every die face in the working image, from its pips.
+
+    From each pip not yet on a face (clearest and biggest first) the face colour is grown out,
+    tight first and looser until it gives a face-shaped fill; the pips inside make the die.
+    Dice whose fill merged with a neighbour's are then read from their leftover pips.
+    """
+    h, w = img.shape[:2]
+    camera = (_CAMERA_AT[0] * w, _CAMERA_AT[1] * h)
+    colours = [ring_colour(img, p) for p in pips]
+    claimed = [False] * len(pips)
+    owned: set[int] = set()
+    dice: list[Die] = []
+    for k in sorted(range(len(pips)), key=lambda k: -pips[k].contrast * pips[k].r):
+        if claimed[k]:
+            continue
+        claimed[k] = True
+        got = _grow(img, pips, colours, k, camera, owned)
+        if got is None:
+            continue
+        die, members = got
+        dice.append(die)
+        for j in members:
+            claimed[j] = True
+            owned.add(j)
+    dice = _drop_side_faces(dice, camera)
+    return dice + _recover(pips, colours, owned, dice, camera)
+
+
+def _grow(
+    img: U8,
+    pips: list[Pip],
+    colours: list[BGR],
+    k: int,
+    camera: tuple[float, float],
+    owned: set[int],
+) -> tuple[Die, list[int]] | None:
+    """The die grown from pip k, with the indices of its pips, or None."""
+    h, w = img.shape[:2]
+    seed = pips[k]
+    # The window spans 32 pip radii (a side pip seeds it with a small radius, so the biggest
+    # pip nearby sets it, within reason).
+    rmax = max(
+        q.r
+        for q in pips
+        if q.dark == seed.dark and math.hypot(q.x - seed.x, q.y - seed.y) < 12 * seed.r
+    )
+    half = math.ceil(16 * min(rmax, 1.6 * seed.r)) + 2
+    x0, x1 = max(0, round(seed.x) - half), min(w, round(seed.x) + half + 1)
+    y0, y1 = max(0, round(seed.y) - half), min(h, round(seed.y) + half + 1)
+    roi = img[y0:y1, x0:x1].copy()
+    near = [
+        j for j, q in enumerate(pips) if q.dark == seed.dark and x0 <= q.x < x1 and y0 <= q.y < y1
+    ]
+    # Pips are painted over with the colour around them so the fill crosses them.
+    for j in near:
+        q = pips[j]
+        centre = (round(q.x) - x0, round(q.y) - y0)
+        cv2.circle(roi, centre, max(1, math.ceil(1.4 * q.r)), colours[j], -1)
+    sx = min(max(round(seed.x) - x0, 0), roi.shape[1] - 1)
+    sy = min(max(round(seed.y) - y0, 0), roi.shape[0] - 1)
+    at_frame = (x0 == 0, x1 == w, y0 == 0, y1 == h)
+    flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
+    for frac in _FILL_TOLERANCES:
+        tol = (*(6.0 + frac * v for v in colours[k]), 0.0)
+        mask = np.zeros((roi.shape[0] + 2, roi.shape[1] + 2), np.uint8)
+        cv2.floodFill(roi, mask, (sx, sy), (0, 0, 0), tol, tol, flags)
+        body = mask[1:-1, 1:-1]
+        touched = _edges_touched(body)
+        # Reaching the window's edge means the face colour runs on into the table; a looser
+        # fill would only run further.
+        if any(t and not f for t, f in zip(touched, at_frame, strict=True)):
+            return None
+        area = float(cv2.countNonZero(body))
+        if area < (_MIN_BODY * seed.r) ** 2:
+            continue
+        pts = _outline(body)
+        if pts is None:
+            continue
+        (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
+        merged = not _square(area, bw, bh)
+        if merged:
+            body = _separate(body, sx, sy, seed.r)
+            area = float(cv2.countNonZero(body))
+            pts = _outline(body)
+            if pts is None:
+                continue
+            (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
+        if area < (_MIN_BODY * seed.r) ** 2 or not _square(area, bw, bh):
+            continue
+        hull = cv2.convexHull(pts)
+        # A die's outline is convex; dice merged around a shadow between them are not.
+        if area < _SOLID * cv2.contourArea(hull):
+            continue
+        # Pips sit well inside the hull of the fill: a tight fill can stop just short of a pip
+        # at the face's edge, and a pip on the hull is on the next face.
+        members = [
+            j
+            for j in near
+            if cv2.pointPolygonTest(hull, (pips[j].x - x0, pips[j].y - y0), True)
+            >= _HULL_INSET * pips[j].r
+        ]
+        mine = tuple(pips[j] for j in members)
+        dcx, dcy = cx + x0, cy + y0
+        vx, vy = camera[0] - dcx, camera[1] - dcy
+        norm = max(math.hypot(vx, vy), 1e-6)
+        top = top_face(mine, (vx / norm, vy / norm), min(bw, bh))
+        die = Die(mine, top, (dcx, dcy), (bw, bh), ang, area, any(touched), merged)
+        if not _plausible(die, top):
+            continue
+        if any(j in owned for j in members if pips[j] in top):
+            return None
+        return die, members
+    return None
+
+
+def _drop_side_faces(dice: list[Die], camera: tuple[float, float]) -> list[Die]:
+    """Drop a face read as a die of its own when it is a side face of a neighbouring die.
+
+    A side face adjoins its die's top face on the camera's side, and its pips are squashed
+    more: shorter across, or longer in one direction, than the top face's pips next to it.
+    """
+    keep = []
+    for d in dice:
+        mi = float(np.mean([p.minor for p in d.top]))
+        ei = float(np.mean([p.elong for p in d.top]))
+        side = False
+        for e in dice:
+            if e is d:
+                continue
+            dx, dy = d.center[0] - e.center[0], d.center[1] - e.center[1]
+            reach = 0.5 * (max(d.size) + max(e.size))
+            if math.hypot(dx, dy) > _SIDE_REACH * reach:
+                continue
+            vx, vy = camera[0] - e.center[0], camera[1] - e.center[1]
+            toward = (dx * vx + dy * vy) / max(math.hypot(vx, vy), 1e-6)
+            me = float(np.mean([p.minor for p in e.top]))
+            ee = float(np.mean([p.elong for p in e.top]))
+            squashed = me > 1.35 * mi or (me > 1.1 * mi and ei > ee + 0.25)
+            if squashed and (toward > 0 or ei > 1.45):
+                side = True
+        if not side:
+            keep.append(d)
+    return keep
+
+
+def _inside(die: Die, x: float, y: float, grow: float) -> bool:
+    rect = (die.center, (die.size[0] * grow, die.size[1] * grow), die.angle)
+    return cv2.pointPolygonTest(cv2.boxPoints(rect), (x, y), False) >= 0
+
+
+def _recover(
+    pips: list[Pip],
+    colours: list[BGR],
+    owned: set[int],
+    dice: list[Die],
+    camera: tuple[float, float],
+) -> list[Die]:
+    """Dice whose fill merged with a neighbour's, read from their pips alone.
+
+    The dice in one roll are alike, so the faces already read give the size of a face and of
+    its pips and its colour. Leftover pips of that size on that colour are grouped into faces
+    no wider than a die, centred at least a die's width from every face read and not just in
+    front of one (where its side faces show).
+    """
+    if not dice:
+        return []
+    index = {id(p): i for i, p in enumerate(pips)}
+    tops = [p for d in dice for p in d.top]
+    ref = np.median([colours[index[id(p)]] for p in tops], axis=0)
+    tol = 12.0 + 0.12 * ref
+    side = float(np.median([min(d.size) for d in dice]))
+    r0 = float(np.median([p.r for p in tops]))
+    m0 = float(np.median([p.minor for p in tops]))
+    dark = sum(p.dark for p in tops) * 2 >= len(tops)
+    free = [
+        p
+        for i, p in enumerate(pips)
+        if i not in owned
+        and p.dark == dark
+        and 0.7 * r0 <= p.r <= 1.9 * r0
+        and p.minor >= 0.75 * m0
+        and not any(_inside(d, p.x, p.y, 1.05) for d in dice)
+        and bool(np.all(np.abs(np.asarray(colours[i]) - ref) <= tol))
+    ]
+    used: set[int] = set()
+    found: list[Die] = []
+    for k in sorted(range(len(free)), key=lambda k: -free[k].contrast):
+        if k in used:
+            continue
+        p = free[k]
+        near = sorted(
+            (
+                j
+                for j in range(len(free))
+                if j != k
+                and j not in used
+                and math.hypot(free[j].x - p.x, free[j].y - p.y) <= _FACE_SPAN * side
+            ),
+            key=lambda j: math.hypot(free[j].x - p.x, free[j].y - p.y),
+        )[:7]
+        face = _best_face(p, [free[j] for j in near], side)
+        if face is None:
+            continue
+        cx = float(np.mean([q.x for q in face]))
+        cy = float(np.mean([q.y for q in face]))
+        if any(math.hypot(cx - d.center[0], cy - d.center[1]) < 0.9 * side for d in dice + found):
+            continue
+        if any(_in_front(d, cx, cy, side, camera) for d in dice):
+            continue
+        used.update(free.index(q) for q in face)
+        found.append(Die(face, face, (cx, cy), (side, side), 0.0, side * side, False, True))
+    return found
+
+
+def _in_front(die: Die, x: float, y: float, side: float, camera: tuple[float, float]) -> bool:
+    """Whether a point lies just in front of a die, toward the camera, where its sides show."""
+    dx, dy = x - die.center[0], y - die.center[1]
+    dist = math.hypot(dx, dy)
+    if dist > _FRONT_REACH * side:
+        return False
+    vx, vy = camera[0] - die.center[0], camera[1] - die.center[1]
+    cos = (dx * vx + dy * vy) / max(dist * math.hypot(vx, vy), 1e-6)
+    return cos > _FRONT_COS
+
+
+def _best_face(p: Pip, near: list[Pip], side: float) -> tuple[Pip, ...] | None:
+    """The largest set of pips with p that is laid out as one face of a die this size."""
+    for k in range(min(5, len(near)), 0, -1):
+        for combo in itertools.combinations(near, k):
+            face = (p, *combo)
+            span = max(math.hypot(a.x - b.x, a.y - b.y) for a in face for b in face)
+            if 0.3 * side <= span <= _FACE_SPAN * side and is_face(face):
+                return face
+    return None

@@ -1,0 +1,98 @@
+"""Which pips make up a die face, and which of a die's faces is on top."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.pips import Pip
+
+# The pips of a face span 3..14 pip radii (a 2's diagonal on dice with big, close-set pips,
+# up to a 6's diagonal on dice with small pips).
+_MIN_SPAN = 3.0
+_MAX_SPAN = 14.0
+# Pips on one face are one size and one shape; measured sizes and short axes vary this much.
+_SIZE_RATIO = 1.6
+_MINOR_SPREAD = 1.55
+# Below this radius (px) a pip's shape is measured too coarsely to compare.
+_SHAPE_MIN_R = 2.5
+# How much a pip's short axis counts, against its distance from the camera, in telling the
+# top face from the sides.
+_MINOR_WEIGHT = 1.0
+
+
+def is_face(pts: tuple[Pip, ...]) -> bool:
+    """Whether pips are laid out as one face: every die face is symmetric about its centre.
+
+    Each pip has a twin mirrored through the centroid (the middle pip of a 3 or 5 is its own),
+    the pips are alike in size and shape and spread over a face-sized span, and a 6 stands in
+    two rows of three.
+    """
+    n = len(pts)
+    if n <= 1:
+        return n == 1
+    r = float(np.mean([p.r for p in pts]))
+    if max(p.r for p in pts) > (_SIZE_RATIO if r >= _SHAPE_MIN_R else 1.6) * min(p.r for p in pts):
+        return False
+    cx = float(np.mean([p.x for p in pts]))
+    cy = float(np.mean([p.y for p in pts]))
+    span = max(math.hypot(p.x - q.x, p.y - q.y) for p in pts for q in pts)
+    if not _MIN_SPAN * r <= span <= _MAX_SPAN * r:
+        return False
+    tol = 0.9 * r
+    for p in pts:
+        mx, my = 2 * cx - p.x, 2 * cy - p.y
+        if min(math.hypot(mx - q.x, my - q.y) for q in pts) > tol:
+            return False
+    centred = sum(math.hypot(p.x - cx, p.y - cy) < tol for p in pts)
+    if centred != n % 2:
+        return False
+    # One face is seen at one slant, so its pips are squashed alike; big pips show it reliably.
+    minors = [p.minor for p in pts]
+    if r >= _SHAPE_MIN_R and max(minors) > _MINOR_SPREAD * min(minors):
+        return False
+    if n == 6:
+        return _two_rows(pts, tol)
+    return True
+
+
+def _two_rows(pts: tuple[Pip, ...], tol: float) -> bool:
+    """Whether six pips stand in two rows of three, each row's middle pip between its ends."""
+    rows = 0
+    for i, a in enumerate(pts):
+        for j in range(i + 1, len(pts)):
+            b = pts[j]
+            mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
+            if any(
+                k not in (i, j) and math.hypot(pts[k].x - mx, pts[k].y - my) < tol
+                for k in range(len(pts))
+            ):
+                rows += 1
+    return rows >= 2
+
+
+def top_face(pips: tuple[Pip, ...], toward: tuple[float, float], side: float) -> tuple[Pip, ...]:
+    """The pips of the top face among all the pips seen on one die.
+
+    Side faces show only where they turn toward the camera (`toward`, a unit vector), so their
+    pips lie on the camera's side of the top face, and they are foreshortened (a short minor
+    axis). Pips are ranked by both cues and the top face is the longest leading run that is
+    laid out as a face.
+    """
+    if len(pips) <= 1:
+        return pips
+    mmax = max(p.minor for p in pips)
+    cx = float(np.mean([p.x for p in pips]))
+    cy = float(np.mean([p.y for p in pips]))
+
+    def topness(p: Pip) -> float:
+        near = ((p.x - cx) * toward[0] + (p.y - cy) * toward[1]) / side
+        return _MINOR_WEIGHT * p.minor / mmax - near
+
+    ranked = tuple(sorted(pips, key=lambda p: -topness(p)))
+    best = ranked[:1]
+    for k in range(2, min(6, len(ranked)) + 1):
+        if is_face(ranked[:k]):
+            best = ranked[:k]
+    return best

@@ -1,0 +1,238 @@
+"""Pip candidates: small round blobs much darker (or lighter) than the face around them."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+U8 = npt.NDArray[np.uint8]
+Offsets = tuple[
+    npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]
+]
+
+# Four pyramid levels with a 15 px window find pips of about 1.5 to 30 px radius.
+_LEVELS = 4
+_BLOCK = 15
+# A blob is darker than 0.78 of its local mean (lighter than 1.3 of it for light pips).
+_DARK_RATIO = 0.78
+_LIGHT_RATIO = 1.3
+# A pip is at least this many grey levels and this fraction darker than its face: printed pips
+# are; paper grain, wood grain and sensor noise are not. Defocus softens pips to about 0.3.
+_MIN_DIFF = 40
+_MIN_CONTRAST = 0.3
+# ... and the step must stand out from the spread of the face around it by this factor.
+_SPREAD_FACTOR = 1.5
+# A cheap first look: the blob's darkest point against the local mean (which the blob drags
+# down, so this is lower than the true step).
+_PRE_DIFF = 30
+# Blob limits at each level, in that level's pixels.
+_MAX_AREA = 110
+_MAX_BOX = 16
+_MAX_ELONG = 3.2
+# A filled ellipse covers all of its fitted ellipse; rings, glyphs and scratches cover less.
+_MIN_FILL = 0.75
+
+
+@dataclass(frozen=True)
+class Pip:
+    """A pip candidate, in working-image pixels.
+
+    `elong` is the ratio of the fitted ellipse's axes and `angle` its orientation (degrees);
+    `face` is the level of the face around the pip in the darkest channel, `spread` the
+    spread of that face, `dark` whether the pip is darker than its face.
+    """
+
+    x: float
+    y: float
+    r: float
+    elong: float
+    angle: float
+    contrast: float
+    face: float
+    spread: float
+    dark: bool
+    fill: float = 1.0
+
+    @property
+    def minor(self) -> float:
+        """Half the short axis, as the radius of a disc: what foreshortening shrinks."""
+        return self.r / math.sqrt(self.elong)
+
+
+def _blob_masks(level: U8) -> list[tuple[U8, U8, bool]]:
+    """Masks of pixels darker and lighter than their surround, with the size of the step."""
+    mean = cv2.blur(level, (_BLOCK, _BLOCK))
+    below = cv2.subtract(mean, level)
+    above = cv2.subtract(level, mean)
+    dark = cv2.compare(level, cv2.convertScaleAbs(mean, alpha=_DARK_RATIO), cv2.CMP_LT)
+    dark = cv2.bitwise_and(
+        dark, cv2.compare(below, np.full_like(below, _MIN_DIFF // 2), cv2.CMP_GT)
+    )
+    bright = cv2.compare(level, cv2.convertScaleAbs(mean, alpha=_LIGHT_RATIO, beta=4), cv2.CMP_GT)
+    bright = cv2.bitwise_and(bright, cv2.compare(above, np.full_like(above, 30), cv2.CMP_GT))
+    return [
+        (np.asarray(dark), np.asarray(below), True),
+        (np.asarray(bright), np.asarray(above), False),
+    ]
+
+
+_RINGS: dict[int, Offsets] = {}
+
+
+def ring_offsets(r10: int) -> Offsets:
+    """Pixel offsets of a pip's core and of the ring of face around it, per radius/10."""
+    got = _RINGS.get(r10)
+    if got is None:
+        r = r10 / 10.0
+        rad = math.ceil(2.5 * r) + 1
+        yy, xx = np.mgrid[-rad : rad + 1, -rad : rad + 1]
+        d2 = (xx * xx + yy * yy) / (r * r)
+        core = d2 < 0.8
+        ring = (d2 > 1.7**2) & (d2 < 2.5**2)
+        got = (yy[core].ravel(), xx[core].ravel(), yy[ring].ravel(), xx[ring].ravel())
+        _RINGS[r10] = got
+    return got
+
+
+def _measure(
+    chan: U8, x: float, y: float, r: float, dark: bool
+) -> tuple[float, float, float, float]:
+    """Contrast of a blob against the ring of face around it, the face level, its spread and
+    the step in grey levels."""
+    h, w = chan.shape
+    cy, cx, ry, rx = ring_offsets(max(8, round(r * 10)))
+    xi, yi = round(x), round(y)
+    reach = int(ry[-1]) + 1 if ry.size else 0
+    if reach <= xi < w - reach and reach <= yi < h - reach:
+        core = np.sort(chan[cy + yi, cx + xi])
+        ring = np.sort(chan[ry + yi, rx + xi])
+    else:
+        core = np.sort(chan[np.clip(cy + yi, 0, h - 1), np.clip(cx + xi, 0, w - 1)])
+        ring = np.sort(chan[np.clip(ry + yi, 0, h - 1), np.clip(rx + xi, 0, w - 1)])
+    if core.size == 0 or ring.size < 8:
+        return 0.0, 0.0, 1e9, 0.0
+    nr, nc = ring.size - 1, core.size - 1
+
+    def at(arr: npt.NDArray[np.uint8], n: int, q: float) -> float:
+        return float(arr[round(n * q)])
+
+    # Corner pips sit near the die's edge, so only the face-coloured majority of the ring counts.
+    if dark:
+        face = at(ring, nr, 0.70)
+        spread = at(ring, nr, 0.92) - at(ring, nr, 0.45)
+        diff = face - at(core, nc, 0.30)
+        contrast = diff / max(face, 1.0)
+    else:
+        face = at(ring, nr, 0.30)
+        spread = at(ring, nr, 0.55) - at(ring, nr, 0.08)
+        top = at(core, nc, 0.70)
+        diff = top - face
+        contrast = diff / max(top, 1.0)
+    return contrast, face, spread, diff
+
+
+def find_pips(chan: U8) -> list[Pip]:
+    """Round blobs darker (or lighter) than a flat ring of face around them, at all scales."""
+    found: list[Pip] = []
+    level = chan
+    scale = 1.0
+    for lv in range(_LEVELS):
+        if min(level.shape) < 2 * _BLOCK:
+            break
+        for mask, gap, dark in _blob_masks(level):
+            found.extend(_blobs(chan, mask, gap, dark, lv, scale))
+        level = np.asarray(cv2.pyrDown(level), dtype=np.uint8)
+        scale *= 2
+    found = [p for p in found if not _is_face_blob(p, found) and not _inside_pip(p, found)]
+    return _suppress(found)
+
+
+def _blobs(chan: U8, mask: U8, gap: U8, dark: bool, lv: int, scale: float) -> list[Pip]:
+    """The pip-like blobs of one mask at one pyramid level."""
+    out: list[Pip] = []
+    # Contours are several times faster than labelled components on busy masks; all of them,
+    # as a die's pips sit inside the dark outline of its own edge.
+    contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    amin = 3 if lv == 0 else 6
+    for cnt in contours:
+        x, y, w, h = cv2.boundingRect(cnt)
+        if w * h < amin or w > _MAX_BOX or h > _MAX_BOX or max(w, h) > 3 * min(w, h) + 1:
+            continue
+        if int(gap[y : y + h, x : x + w].max()) < _PRE_DIFF:
+            continue
+        sub = np.zeros((h, w), np.uint8)
+        cv2.drawContours(sub, [cnt], -1, 1, -1, offset=(-x, -y))
+        # A bounding box can take in part of a close neighbour; the drawn blob cannot.
+        sub &= mask[y : y + h, x : x + w]
+        m = cv2.moments(sub, True)
+        a = m["m00"]
+        if a < amin or a > _MAX_AREA or a < 0.45 * w * h:
+            continue
+        mu20, mu02, mu11 = m["mu20"] / a, m["mu02"] / a, m["mu11"] / a
+        common = math.sqrt(max(0.0, (mu20 - mu02) ** 2 + 4 * mu11 * mu11))
+        l1 = (mu20 + mu02 + common) / 2
+        l2 = max((mu20 + mu02 - common) / 2, 1e-3)
+        elong = math.sqrt(l1 / l2)
+        if elong > _MAX_ELONG:
+            continue
+        ang = 0.5 * math.degrees(math.atan2(2 * mu11, mu20 - mu02))
+        cx = (x + m["m10"] / a) * scale
+        cy = (y + m["m01"] / a) * scale
+        r = math.sqrt(a / math.pi) * scale
+        contrast, face, spread, diff = _measure(chan, cx, cy, r, dark)
+        if contrast < _MIN_CONTRAST or diff < _MIN_DIFF or diff < _SPREAD_FACTOR * spread:
+            continue
+        fill = a / (4 * math.pi * math.sqrt(l1 * l2))
+        if fill < _MIN_FILL:
+            continue
+        out.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark, fill))
+    return out
+
+
+def _inside_pip(q: Pip, found: list[Pip]) -> bool:
+    """Whether a small blob is grain inside a bigger pip: its own surround is pip-dark."""
+    for p in found:
+        if p.dark != q.dark or p.r < 2 * q.r or math.hypot(p.x - q.x, p.y - q.y) > p.r:
+            continue
+        half = 0.5 * p.contrast * p.face
+        if (q.face < p.face - half) if q.dark else (q.face > p.face + half):
+            return True
+    return False
+
+
+def _is_face_blob(p: Pip, found: list[Pip]) -> bool:
+    """Whether a blob is a whole face holding pips of the other polarity, not a pip.
+
+    A glint on a glossy pip is also a small blob of the other polarity, but it is alone and
+    off-centre, where a face holds two or more pips or one big pip in its middle.
+    """
+    inside = [
+        q
+        for q in found
+        if q.dark != p.dark
+        and 0.08 * p.r < q.r < 0.6 * p.r
+        and math.hypot(p.x - q.x, p.y - q.y) < 1.2 * p.r
+    ]
+    if len(inside) >= 2:
+        return True
+    return any(q.r >= 0.18 * p.r and math.hypot(p.x - q.x, p.y - q.y) < 0.35 * p.r for q in inside)
+
+
+def _suppress(pips: list[Pip]) -> list[Pip]:
+    """Keep one candidate per blob where several scales found it, the clearest."""
+    order = sorted(pips, key=lambda p: -p.contrast * min(1.0, 2.0 / p.elong))
+    kept: list[Pip] = []
+    for p in order:
+        # Measured along the long axis: a coarse scale can merge two pips into one bar.
+        reach = p.r * math.sqrt(p.elong)
+        if all(
+            math.hypot(p.x - q.x, p.y - q.y) > 0.9 * max(reach, q.r * math.sqrt(q.elong))
+            or p.dark != q.dark
+            for q in kept
+        ):
+            kept.append(p)
+    return kept
