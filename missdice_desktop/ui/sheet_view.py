@@ -51,13 +51,15 @@ class SheetDelegate(QStyledItemDelegate):
         if not isinstance(cell, Cell):
             return
         palette = option.palette
-        base = palette.color(QPalette.ColorRole.Base)
-        text = palette.color(QPalette.ColorRole.Text)
+        # Colours from the active group: a closed (disabled) cell chooses its own grey.
+        active = QPalette.ColorGroup.Active
+        base = palette.color(active, QPalette.ColorRole.Base)
+        text = palette.color(active, QPalette.ColorRole.Text)
         background = base
         if cell.kind is not RowKind.BOX:
             background = _mix(base, text, 0.08)
         if cell.current:
-            background = _mix(background, palette.color(QPalette.ColorRole.Highlight), 0.16)
+            background = _mix(background, palette.color(active, QPalette.ColorRole.Highlight), 0.16)
         font = option.font
         if cell.kind is RowKind.GRAND_TOTAL:
             font.setBold(True)
@@ -65,9 +67,9 @@ class SheetDelegate(QStyledItemDelegate):
             font.setItalic(True)
             palette.setColor(QPalette.ColorRole.Text, _mix(text, base, 0.35))
         if cell.preview is not None:
-            link = palette.color(QPalette.ColorRole.Link)
+            link = palette.color(active, QPalette.ColorRole.Link)
             if cell.reason:
-                palette.setColor(QPalette.ColorRole.Text, _mix(text, base, 0.62))
+                palette.setColor(QPalette.ColorRole.Text, _mix(text, base, 0.45))
                 font.setStrikeOut(True)
                 background = _mix(background, text, 0.1)
             elif cell.preview:
@@ -80,7 +82,7 @@ class SheetDelegate(QStyledItemDelegate):
         if option.state & QStyle.StateFlag.State_Selected:
             # A soft tint for the selected row: its numbers stay as readable as the others.
             option.state &= ~QStyle.StateFlag.State_Selected
-            background = _mix(background, palette.color(QPalette.ColorRole.Highlight), 0.3)
+            background = _mix(background, palette.color(active, QPalette.ColorRole.Highlight), 0.3)
         option.font = font
         option.backgroundBrush = QBrush(background)
         option.palette = palette
@@ -95,8 +97,8 @@ class SheetDelegate(QStyledItemDelegate):
         super().paint(painter, option, index)
         cell = index.data(SheetRole.CELL)
         if isinstance(cell, Cell) and cell.reason:
-            color = option.palette.color(QPalette.ColorRole.Text)
-            color.setAlpha(60)
+            color = option.palette.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Text)
+            color.setAlpha(50)
             painter.fillRect(option.rect, QBrush(color, Qt.BrushStyle.BDiagPattern))
 
 
