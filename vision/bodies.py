@@ -42,6 +42,7 @@ _BRIDGE = 1.0
 _NOTCH = 0.65
 # A face within this many half-widths of another on the camera side may be its side face.
 _SIDE_REACH = 1.2
+_ABUT = 0.9
 # Pips of one face lie within its inner square: at most this fraction of the die's side apart.
 _FACE_SPAN = 0.9
 # A recovered face this close to a die (in sides), toward the camera, is that die's side face.
@@ -342,6 +343,15 @@ def _drop_side_faces(dice: list[Die], camera: tuple[float, float]) -> list[Die]:
             ee = float(np.mean([p.elong for p in e.top]))
             squashed = me > 1.35 * mi or (me > 1.1 * mi and ei > ee + 0.25)
             if squashed and (toward > 0 or ei > 1.45):
+                side = True
+            # Straight in front of another face and hard against it, with pips no bigger:
+            # that face's die seen from the side, however steeply the camera looks down.
+            lateral = abs(dx * vy - dy * vx) / max(math.hypot(vx, vy), 1e-6)
+            if (
+                0.3 * max(e.size) < toward < _ABUT * reach
+                and lateral < 0.35 * max(e.size)
+                and mi <= 1.05 * me
+            ):
                 side = True
         if not side:
             keep.append(d)

@@ -147,3 +147,47 @@ def scene(
         rng = np.random.default_rng(seed + 1)
         img = np.clip(img + rng.normal(0, noise, img.shape), 0, 255).astype(np.uint8)
     return img
+
+
+def draw_oblique_die(
+    img: Image, top: int, front: int, x: float, y: float, side: float, elevation: float
+) -> None:
+    """A die seen from a camera tilted down at `elevation` degrees: its top face and, below
+    it, the front face turned toward the camera, both foreshortened, the front one shaded."""
+    ss = 4
+    sin = math.sin(math.radians(elevation))
+    cos = math.cos(math.radians(elevation))
+    top_h, front_h = side * sin, side * cos
+    pad = round(side) + 4
+    x0, y0 = round(x) - pad, round(y) - pad
+    size = 2 * pad + 1
+    big = cv2.resize(
+        img[y0 : y0 + size, x0 : x0 + size],
+        (size * ss, size * ss),
+        interpolation=cv2.INTER_NEAREST,
+    )
+    cx, cy = (x - x0) * ss, (y - y0) * ss
+    half = side / 2 * ss
+
+    def face(yc: float, height: float, colour: BGR, value: int) -> None:
+        hh = height / 2 * ss
+        cv2.rectangle(
+            big, (round(cx - half), round(yc - hh)), (round(cx + half), round(yc + hh)), colour, -1
+        )
+        r = 0.2 * half if value != 1 else 0.3 * half
+        for u, v in LAYOUTS[value]:
+            centre = (round(cx + u * half), round(yc + v * hh))
+            axes = (round(r), max(1, round(r * height / side)))
+            cv2.ellipse(big, centre, axes, 0, 0, 360, BLACK, -1, lineType=cv2.LINE_AA)
+
+    top_y = cy - front_h / 2 * ss
+    face(top_y, top_h, WHITE, top)
+    face(top_y + (top_h + front_h) / 2 * ss, front_h, (200, 204, 206), front)
+    img[y0 : y0 + size, x0 : x0 + size] = cv2.resize(
+        big, (size, size), interpolation=cv2.INTER_AREA
+    )
+
+
+def draw_disc(img: Image, x: float, y: float, r: float, colour: BGR) -> None:
+    """A round thing that is not a pip: a coin, a stain, a key's hole."""
+    cv2.circle(img, (round(x), round(y)), round(r), colour, -1, lineType=cv2.LINE_AA)

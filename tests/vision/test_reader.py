@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from synth import BLACK, RED, WHITE, Die, scene
+from synth import BLACK, RED, WHITE, Die, background, draw_disc, draw_oblique_die, scene
 
 from vision import DieReading, Reading, read_dice
 
@@ -88,6 +88,26 @@ def test_every_face_at_rotations(value: int, angle: float) -> None:
 def test_any_pose_reads_the_same(value: int, angle: float, side: float, x: float, y: float) -> None:
     frame = scene([Die(value, x, y, side, angle)])
     assert read_dice(frame).values == (value,)
+
+
+@pytest.mark.parametrize(
+    ("top", "front"), [(3, 3), (1, 5), (2, 4), (4, 6), (6, 2), (5, 1), (1, 3), (3, 6), (2, 2)]
+)
+@pytest.mark.parametrize("elevation", [50.0, 60.0, 70.0])
+def test_side_face_is_not_counted(top: int, front: int, elevation: float) -> None:
+    # A 3 on top and a 3 on the side must not read as a 6, nor the side as a die of its own.
+    frame = background(640, 480, "wood")
+    draw_oblique_die(frame, top, front, 320, 240, 70, elevation)
+    assert read_dice(frame).values == (top,)
+
+
+@pytest.mark.parametrize("table", ["wood", "paper", "cloth"])
+def test_round_things_are_not_ones(table: str) -> None:
+    frame = scene([Die(4, 320, 240, 60, 10)], table=table)
+    draw_disc(frame, 150, 120, 12, (35, 35, 35))  # a coin or a key's hole
+    draw_disc(frame, 500, 360, 20, (60, 90, 140))  # a stain
+    draw_disc(frame, 480, 120, 6, (20, 20, 20))  # a drop of ink
+    assert read_dice(frame).values == (4,)
 
 
 def test_reading_fields_and_json() -> None:
