@@ -20,6 +20,9 @@ _SHAPE_MIN_R = 2.5
 # How much a pip's short axis counts, against its distance from the camera, in telling the
 # top face from the sides.
 _MINOR_WEIGHT = 1.0
+# A "2" whose bigger pip is this much bigger and this much rounder is a 1 beside a side pip.
+_PAIR_SIZE = 1.08
+_PAIR_ELONG = 0.3
 
 
 def is_face(pts: tuple[Pip, ...]) -> bool:
@@ -54,7 +57,18 @@ def is_face(pts: tuple[Pip, ...]) -> bool:
         return False
     if n == 6:
         return _two_rows(pts, tol)
+    if n == 2:
+        return _alike(pts[0], pts[1])
     return True
+
+
+def _alike(a: Pip, b: Pip) -> bool:
+    """Whether two pips can be a 2 rather than a 1 on top beside a pip of a side face.
+
+    The pip of a 1 is bigger than other pips on most dice, and on top it is the rounder one.
+    """
+    big, small = (a, b) if a.r >= b.r else (b, a)
+    return not (big.r > _PAIR_SIZE * small.r and big.elong + _PAIR_ELONG < small.elong)
 
 
 def _two_rows(pts: tuple[Pip, ...], tol: float) -> bool:
