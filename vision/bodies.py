@@ -36,6 +36,10 @@ _LONE_RATIO = (0.06, 0.22)
 # A lone pip must be round; a light one on a dark face rounder still (see _plausible).
 _LONE_ELONG = 2.0
 _LONE_ELONG_LIGHT = 1.3
+# A lone pip sits in the middle of its face (the fill may take in a side face, so loosely).
+_LONE_OFF = 0.28
+# Leftover pips this squashed against the roll's top-face pips are on side faces.
+_FREE_MINOR = 0.75
 # Opening radius, in pip radii, that cuts the neck between two nearly touching dice.
 _BRIDGE = 1.0
 # A fill twice as long as wide is two dice if its width dips below this fraction at the middle.
@@ -92,7 +96,7 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
         # dark surfaces with light marks (keyboards, remotes) are everywhere on a desk.
         return (
             _LONE_RATIO[0] <= ratio <= _LONE_RATIO[1]
-            and off <= 0.22 * side
+            and off <= _LONE_OFF * side
             and p.elong < (_LONE_ELONG if p.dark else _LONE_ELONG_LIGHT)
         )
     if not _PIP_RATIO[0] <= ratio <= _PIP_RATIO[1]:
@@ -393,7 +397,7 @@ def _recover(
         if i not in owned
         and p.dark == dark
         and 0.7 * r0 <= p.r <= 1.9 * r0
-        and p.minor >= 0.75 * m0
+        and p.minor >= _FREE_MINOR * m0
         and not any(_inside(d, p.x, p.y, 1.05) for d in dice)
         and bool(np.all(np.abs(np.asarray(colours[i]) - ref) <= tol))
     ]
