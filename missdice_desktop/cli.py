@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -25,6 +26,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"missdice {__version__}")
     parser.add_argument(
         "record", nargs="?", metavar="RECORD", help="a saved game (JSON) to open in the window"
+    )
+    parser.add_argument(
+        "--camera",
+        metavar="SOURCE",
+        help="read the dice on the table with a camera: its number (0, 1…), a video file, "
+        "a folder of photos, or 'demo'",
     )
     return parser
 
@@ -58,18 +65,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         if options.command == "read-dice":
             return read_dice_command(options.images, as_json=options.json)
         return replay(options.files, as_json=options.json)
-    options = build_parser().parse_args(arguments)
-    return start_app(options.record)
+    parser = build_parser()
+    options = parser.parse_args(arguments)
+    camera = options.camera
+    if camera is not None and not (camera == "demo" or camera.isdigit() or os.path.exists(camera)):
+        parser.error(f"--camera: no camera, video or folder called {camera!r}")
+    return start_app(options.record, camera)
 
 
-def start_app(record: str | None) -> int:
+def start_app(record: str | None, camera: str | None = None) -> int:
     """Open the window (the Qt side is imported only here)."""
     try:
         from missdice_desktop.ui.app import run
     except ImportError as error:
         print(f"missdice: the window cannot start: {error}", file=sys.stderr)
         return 1
-    status: int = run(record)
+    status: int = run(record, camera=camera)
     return status
 
 

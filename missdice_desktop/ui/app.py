@@ -229,12 +229,18 @@ def install_excepthook(parts: AppParts) -> None:
     sys.excepthook = hook
 
 
-def run(record_path: str | None = None, *, paths: AppPaths | None = None) -> int:
-    """Open the Miss Dice window (with `record_path` loaded if given); returns the exit code."""
+def run(
+    record_path: str | None = None, *, camera: str | None = None, paths: AppPaths | None = None
+) -> int:
+    """Open the Miss Dice window (with `record_path` loaded if given); returns the exit code.
+
+    `camera` ("demo", a camera index, a video file or a folder of photos) starts reading the
+    table with it, with dice from the table.
+    """
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     parts = build_app(app, paths or AppPaths.default())
     install_excepthook(parts)
     parts.window.show()
-    QTimer.singleShot(0, lambda: parts.controller.start(record_path))
+    QTimer.singleShot(0, lambda: parts.controller.start(record_path, camera=camera))
     return app.exec()

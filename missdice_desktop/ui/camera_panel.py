@@ -11,7 +11,6 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QImage,
-    QKeySequence,
     QPainter,
     QPaintEvent,
     QPen,
@@ -36,7 +35,7 @@ from vision import Reading
 from vision.sources import FrameSource, ImageFolderSource, SourceProblem, source_for
 from vision.stability import StabilityGate
 
-_translate = QCoreApplication.translate
+translate = QCoreApplication.translate
 DEMO = "demo"
 CAMERA_INDICES = range(4)
 
@@ -46,7 +45,7 @@ SourceFactory = Callable[[str], FrameSource]
 def open_source(spec: str) -> FrameSource:
     """The frame source for a settings value: "demo", a camera index, a video or a folder."""
     if spec == DEMO:
-        return ImageFolderSource(camera_demo_dir())
+        return ImageFolderSource(camera_demo_dir(), seconds_each=4.0)
     return source_for(spec)
 
 
@@ -58,8 +57,10 @@ class CameraPreview(QWidget):
         self.image = QImage()
         self.reading = Reading()
         self.setMinimumSize(240, 180)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setAccessibleName(_translate("CameraPanel", "Camera preview"))
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self.setAccessibleName(translate("CameraPanel", "Camera preview"))
 
     def show_image(self, image: QImage) -> None:
         """Show a new frame."""
@@ -71,7 +72,7 @@ class CameraPreview(QWidget):
         self.reading = reading
         values = " ".join(str(v) for v in reading.values)
         self.setAccessibleDescription(
-            _translate("CameraPanel", "Dice read: %1").replace("%1", values or "-")
+            translate("CameraPanel", "Dice read: %1").replace("%1", values or "-")
         )
         self.update()
 
@@ -82,8 +83,18 @@ class CameraPreview(QWidget):
         self.update()
 
     def sizeHint(self) -> QSize:
-        """4:3, a comfortable size beside the tray."""
+        """4:3, a comfortable size beside the sheet."""
         return QSize(400, 300)
+
+    def hasHeightForWidth(self) -> bool:
+        """The preview keeps the picture's shape."""
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        """As tall as the picture is at this width (4:3 before the first frame)."""
+        if self.image.isNull():
+            return width * 3 // 4
+        return width * self.image.height() // max(1, self.image.width())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Draw the frame and the overlay."""
@@ -93,7 +104,7 @@ class CameraPreview(QWidget):
         if self.image.isNull():
             painter.setPen(QColor(200, 200, 200))
             painter.drawText(
-                self.rect(), Qt.AlignmentFlag.AlignCenter, _translate("CameraPanel", "No picture")
+                self.rect(), Qt.AlignmentFlag.AlignCenter, translate("CameraPanel", "No picture")
             )
             return
         scale = min(self.width() / self.image.width(), self.height() / self.image.height())
@@ -144,6 +155,8 @@ class CameraPanel(QWidget):
     """The player (or the automatic mode) chose these dice for the turn."""
     source_chosen = Signal(str)
     """The player picked another source (a settings value to remember)."""
+    ready_changed = Signal(bool)
+    """Whether steady dice are on offer ("Use these dice" can be pressed)."""
 
     def __init__(
         self,
@@ -164,14 +177,13 @@ class CameraPanel(QWidget):
         self.error = ""
 
         self.sources = QComboBox()
-        self.sources.setAccessibleName(_translate("CameraPanel", "Camera"))
+        self.sources.setAccessibleName(translate("CameraPanel", "Camera"))
         self.open_button = QPushButton()
         self.preview = CameraPreview()
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.use_button = QPushButton()
-        self.use_button.setShortcut(QKeySequence("Ctrl+U"))
         self.use_button.setEnabled(False)
         self.automatic = QCheckBox()
 
@@ -185,9 +197,11 @@ class CameraPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
-        layout.addWidget(self.preview, 1)
+        layout.addWidget(self.preview)
         layout.addWidget(self.status)
         layout.addLayout(bottom)
+        layout.addStretch(1)
+        self.setMinimumWidth(320)
 
         self._fill_sources()
         self.sources.activated.connect(self._on_source_picked)
@@ -209,20 +223,32 @@ class CameraPanel(QWidget):
                 self.sources.count() - 2, Path(self.source_spec).name, self.source_spec
             )
         self.sources.setCurrentIndex(self.sources.findData(self.source_spec))
+        self._name_sources()
+
+    def _name_sources(self) -> None:
+        names = {
+            DEMO: translate("CameraPanel", "Demo (photos of dice)"),
+            "file": translate("CameraPanel", "Video file…"),
+            "folder": translate("CameraPanel", "Folder of photos…"),
+        }
+        for index in CAMERA_INDICES:
+            names[str(index)] = translate("CameraPanel", "Camera %1").replace("%1", str(index))
+        for spec, name in names.items():
+            self.sources.setItemText(self.sources.findData(spec), name)
 
     def _on_source_picked(self, index: int) -> None:
         spec = self.sources.itemData(index)
         if spec == "file":
             path, _ = QFileDialog.getOpenFileName(
                 self,
-                _translate("CameraPanel", "Play a video of dice"),
+                translate("CameraPanel", "Play a video of dice"),
                 "",
-                _translate("CameraPanel", "Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)"),
+                translate("CameraPanel", "Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)"),
             )
             spec = path
         elif spec == "folder":
             spec = QFileDialog.getExistingDirectory(
-                self, _translate("CameraPanel", "Play a folder of photos of dice")
+                self, translate("CameraPanel", "Play a folder of photos of dice")
             )
         if not spec:
             self.sources.setCurrentIndex(self.sources.findData(self.source_spec))
@@ -231,6 +257,13 @@ class CameraPanel(QWidget):
         self._fill_sources()
         self.source_chosen.emit(spec)
         self.restart()
+
+    def set_source(self, spec: str) -> None:
+        """Read from `spec` ("demo", a camera index, a video file or a folder) from now on."""
+        self.source_spec = spec
+        self._fill_sources()
+        if self.running:
+            self.restart()
 
     def start(self) -> None:
         """Open the current source in a worker thread (a slow camera never blocks the window)."""
@@ -243,7 +276,7 @@ class CameraPanel(QWidget):
         except Exception as error:  # a bad settings value: say it, keep the game going
             self._on_failed(SourceProblem.UNREADABLE.value, str(error))
             return
-        self._show_status(_translate("CameraPanel", "Opening %1…").replace("%1", source.name))
+        self._show_status(translate("CameraPanel", "Opening %1…").replace("%1", source.name))
         worker = CameraWorker(source)
         worker.opened.connect(self._on_opened)
         worker.frame_captured.connect(self._on_frame)
@@ -274,7 +307,7 @@ class CameraPanel(QWidget):
 
     def _on_opened(self, name: str) -> None:
         self._show_status(
-            _translate("CameraPanel", "%1: roll the dice in view.").replace("%1", name)
+            translate("CameraPanel", "%1: roll the dice in view.").replace("%1", name)
         )
 
     def _on_frame(self, image: QImage) -> None:
@@ -305,27 +338,34 @@ class CameraPanel(QWidget):
     def _describe(self, values: tuple[int, ...], stable: tuple[int, ...] | None) -> str:
         count = len(values)
         if count == 0:
-            return _translate("CameraPanel", "No dice seen.")
-        seen = _translate("CameraPanel", "%n dice seen", "", count)
+            return translate("CameraPanel", "No dice seen.")
+        seen = (
+            translate("CameraPanel", "1 die seen")
+            if count == 1
+            else translate("CameraPanel", "%1 dice seen").replace("%1", str(count))
+        )
         listed = " ".join(str(v) for v in values)
         if count != DICE_COUNT:
             return (
-                _translate("CameraPanel", "%1: %2 (a turn needs %3).")
+                translate("CameraPanel", "%1: %2 (a turn needs %3).")
                 .replace("%1", seen)
                 .replace("%2", listed)
                 .replace("%3", str(DICE_COUNT))
             )
         if stable is None:
             return (
-                _translate("CameraPanel", "%1: %2, waiting for the dice to stop…")
+                translate("CameraPanel", "%1: %2, waiting for the dice to stop…")
                 .replace("%1", seen)
                 .replace("%2", listed)
             )
-        return _translate("CameraPanel", "Ready: %1").replace("%1", listed)
+        return translate("CameraPanel", "Ready: %1").replace("%1", listed)
 
     def _set_stable(self, values: tuple[int, ...] | None) -> None:
+        was_ready = self._stable is not None
         self._stable = values
         self.use_button.setEnabled(values is not None)
+        if was_ready != (values is not None):
+            self.ready_changed.emit(values is not None)
 
     def use_dice(self) -> None:
         """Put the steady reading into the turn."""
@@ -339,9 +379,30 @@ class CameraPanel(QWidget):
         self.error = message
         self._set_stable(None)
         self.preview.clear()
-        advice = _translate("CameraPanel", "Type the dice in the tray, or press %1 to try again.")
-        self._show_status(f"{message} {advice.replace('%1', self.open_button.text())}")
-        self.open_button.setText(_translate("CameraPanel", "Reopen"))
+        self.open_button.setText(translate("CameraPanel", "Reopen"))
+        advice = translate("CameraPanel", "Type the dice in the tray, or press %1 to try again.")
+        self._show_status(
+            f"{self._problem_text(problem, message)} "
+            f"{advice.replace('%1', self.open_button.text().replace('&', ''))}"
+        )
+
+    @staticmethod
+    def _problem_text(problem: str, detail: str) -> str:
+        """The player's words for what went wrong; the source's own detail where it helps."""
+        match problem:
+            case SourceProblem.NO_CAMERA.value:
+                return translate("CameraPanel", "No camera found.")
+            case SourceProblem.PERMISSION_DENIED.value:
+                return translate(
+                    "CameraPanel", "This program may not use the camera (%1)."
+                ).replace("%1", detail)
+            case SourceProblem.CAMERA_BUSY.value:
+                return translate(
+                    "CameraPanel", "The camera is busy: another program may be using it."
+                )
+            case SourceProblem.DISCONNECTED.value:
+                return translate("CameraPanel", "The camera stopped sending pictures (unplugged?).")
+        return translate("CameraPanel", "Cannot read the pictures (%1).").replace("%1", detail)
 
     def _show_status(self, text: str) -> None:
         self.status.setText(text)
@@ -351,28 +412,15 @@ class CameraPanel(QWidget):
 
     def retranslate_ui(self) -> None:
         """Set every visible text in the current language."""
-        self.sources.setItemText(
-            self.sources.findData(DEMO), _translate("CameraPanel", "Demo (photos of dice)")
+        self._name_sources()
+        self.open_button.setText(
+            translate("CameraPanel", "Reopen") if self.error else translate("CameraPanel", "Open")
         )
-        for index in CAMERA_INDICES:
-            self.sources.setItemText(
-                self.sources.findData(str(index)),
-                _translate("CameraPanel", "Camera %1").replace("%1", str(index)),
-            )
-        self.sources.setItemText(
-            self.sources.findData("file"), _translate("CameraPanel", "Video file…")
-        )
-        self.sources.setItemText(
-            self.sources.findData("folder"), _translate("CameraPanel", "Folder of photos…")
-        )
-        self.open_button.setText(_translate("CameraPanel", "Reopen" if self.error else "Open"))
-        self.use_button.setText(_translate("CameraPanel", "Use these dice"))
+        self.use_button.setText(translate("CameraPanel", "Use these dice"))
         self.use_button.setToolTip(
-            _translate("CameraPanel", "Put the dice read into the turn (%1)").replace(
-                "%1", self.use_button.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            )
+            translate("CameraPanel", "Put the dice read into the turn (Ctrl+Enter)")
         )
-        self.automatic.setText(_translate("CameraPanel", "Automatically when still"))
+        self.automatic.setText(translate("CameraPanel", "Automatically when still"))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Release the camera with the panel."""

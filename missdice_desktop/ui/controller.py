@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop import __version__
@@ -100,6 +100,13 @@ class GameController(QObject):
         window.open_action.triggered.connect(self.open_file)
         window.save_as_action.triggered.connect(self.save_as)
         window.table_dice_action.triggered.connect(self.set_table_dice)
+        window.camera_action.triggered.connect(self.set_camera)
+        window.camera_dock.visibilityChanged.connect(self._on_camera_dock_visibility)
+        window.camera_panel.dice_chosen.connect(self.use_camera_dice)
+        window.camera_panel.ready_changed.connect(window.use_camera_dice_action.setEnabled)
+        window.use_camera_dice_action.triggered.connect(window.camera_panel.use_dice)
+        window.camera_panel.source_chosen.connect(self._remember_camera)
+        window.camera_panel.automatic.toggled.connect(self._remember_camera_automatic)
         window.quit_action.triggered.connect(window.close)
         window.about_action.triggered.connect(self._about)
         window.language_group.triggered.connect(lambda action: self.set_language(action.data()))
@@ -117,6 +124,8 @@ class GameController(QObject):
     def set_table_dice(self, table: bool) -> None:
         """Switch between virtual dice and dice from the table, from this turn on."""
         source = DICE_TABLE if table else DICE_VIRTUAL
+        if not table and self.window.camera_action.isChecked():
+            self.set_camera(False)
         self.game.extra[DICE_SOURCE_KEY] = source
         self.settings.dice_source = source
         save_settings(self.paths.settings_file, self.settings)
@@ -124,10 +133,66 @@ class GameController(QObject):
         self._save()
         self._refresh_views(rolled=False)
 
+    # The camera ---------------------------------------------------------------------------------
+
+    def set_camera(self, on: bool, source: str | None = None) -> None:
+        """Start (or stop) reading the table with the camera; it implies dice from the table."""
+        panel = self.window.camera_panel
+        if source is not None:
+            panel.set_source(source)
+            self.settings.camera = source
+        self.settings.camera_on = on
+        save_settings(self.paths.settings_file, self.settings)
+        self.window.camera_action.setChecked(on)
+        if on:
+            if not self.table_mode:
+                self.set_table_dice(True)
+            panel.automatic.setChecked(self.settings.camera_automatic)
+            self.window.camera_dock.show()
+            panel.start()
+        else:
+            panel.stop()
+            self.window.camera_dock.hide()
+
+    def _on_camera_dock_visibility(self, visible: bool) -> None:
+        # Closing the dock by its title bar turns the camera off and frees the device.
+        if not visible and self.window.camera_action.isChecked() and not self.window.isMinimized():
+            self.set_camera(False)
+
+    def use_camera_dice(self, values: tuple[int, ...]) -> None:
+        """Dice read by the camera go into the turn like dice typed in the tray."""
+        if self.game.finished or not self.table_mode:
+            return
+        if self.game.dice is not None and sorted(self.game.dice) == sorted(values):
+            return
+        self.enter_dice("".join(str(value) for value in values))
+
+    def _remember_camera(self, source: str) -> None:
+        self.settings.camera = source
+        save_settings(self.paths.settings_file, self.settings)
+
+    def _remember_camera_automatic(self, automatic: bool) -> None:
+        self.settings.camera_automatic = automatic
+        save_settings(self.paths.settings_file, self.settings)
+
     # Starting and replacing games --------------------------------------------------------------
 
-    def start(self, record_path: str | None = None) -> None:
-        """What the app does once its window is up: a given record, a resumed game, or a new one."""
+    def start(self, record_path: str | None = None, *, camera: str | None = None) -> None:
+        """What the app does once its window is up: a given record, a resumed game, or a new one.
+
+        The camera then starts when asked for (`camera`), or when it was on last time.
+        """
+        if camera is not None:
+            QTimer.singleShot(0, lambda: self.set_camera(True, camera))
+        elif self.settings.camera_on:
+            QTimer.singleShot(0, self._resume_camera)
+        self._start_game(record_path)
+
+    def _resume_camera(self) -> None:
+        if self.table_mode:
+            self.set_camera(True, self.settings.camera)
+
+    def _start_game(self, record_path: str | None) -> None:
         if record_path is not None and self.open_path(record_path):
             return
         try:
@@ -180,6 +245,8 @@ class GameController(QObject):
         self.game = game
         game.add_listener(self._on_change)
         self.model.set_game(game)
+        if self.window.camera_action.isChecked() and not self.table_mode:
+            game.extra[DICE_SOURCE_KEY] = DICE_TABLE  # the camera reads real dice
         self.window.tray.clear_draft()
         self.window.sheet.fit_font()
         self.close_end_of_game()
@@ -504,7 +571,8 @@ class GameController(QObject):
         )
 
     def on_close(self) -> None:
-        """Keep everything: the game (autosave) and the window's size."""
+        """Keep everything: the game (autosave) and the window's size; free the camera."""
+        self.window.camera_panel.stop()
         self._save()
         self.settings.window_geometry = bytes(self.window.saveGeometry().toBase64().data()).decode(
             "ascii"

@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
+    QDockWidget,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from missdice_desktop.ui.camera_panel import CameraPanel
 from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.sheet_view import SheetView
 
@@ -110,6 +112,19 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.sheet, 1)
         self.setCentralWidget(central)
 
+        self.camera_panel = CameraPanel()
+        self.camera_panel.setObjectName("cameraPanel")
+        self.camera_dock = QDockWidget(self)
+        self.camera_dock.setObjectName("cameraDock")
+        self.camera_dock.setWidget(self.camera_panel)
+        self.camera_dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.camera_dock)
+        self.camera_dock.hide()
+
         for first, second in zip(self.tray.dice, self.tray.dice[1:], strict=False):
             self.setTabOrder(first, second)
         self.setTabOrder(self.tray.dice[-1], self.tray.roll_button)
@@ -128,6 +143,13 @@ class MainWindow(QMainWindow):
         self.save_as_action.setShortcut(QKeySequence.StandardKey.SaveAs)
         self.table_dice_action = QAction(self, checkable=True)
         self.table_dice_action.setObjectName("tableDice")
+        self.camera_action = QAction(self, checkable=True)
+        self.camera_action.setObjectName("camera")
+        self.camera_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        self.use_camera_dice_action = QAction(self)
+        self.use_camera_dice_action.setObjectName("useCameraDice")
+        self.use_camera_dice_action.setShortcut(QKeySequence("Ctrl+Return"))
+        self.use_camera_dice_action.setEnabled(False)
         self.quit_action = QAction(self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.undo_action = QAction(self)
@@ -174,6 +196,8 @@ class MainWindow(QMainWindow):
         self.game_menu.addActions([self.new_game_action, self.open_action, self.save_as_action])
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.table_dice_action)
+        self.game_menu.addAction(self.camera_action)
+        self.game_menu.addAction(self.use_camera_dice_action)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.quit_action)
         self.edit_menu = menu_bar.addMenu("")
@@ -196,6 +220,13 @@ class MainWindow(QMainWindow):
         self.table_dice_action.setToolTip(
             translate("MainWindow", "Type or click the faces of real dice instead of rolling here")
         )
+        self.camera_action.setText(translate("MainWindow", "Read the dice with a &camera"))
+        self.camera_action.setToolTip(
+            translate("MainWindow", "A webcam looking at the table reads the dice (Ctrl+Shift+C)")
+        )
+        self.camera_dock.setWindowTitle(translate("MainWindow", "Camera"))
+        self.use_camera_dice_action.setText(translate("MainWindow", "&Use the dice read"))
+        self.camera_panel.retranslate_ui()
         self.quit_action.setText(translate("MainWindow", "&Quit"))
         self.edit_menu.setTitle(translate("MainWindow", "&Edit"))
         self.undo_action.setText(translate("MainWindow", "&Undo"))

@@ -65,6 +65,12 @@ class Settings:
     confirm_zero: bool = True
     """Ask before scoring 0 when another box would score more."""
     window_geometry: str = ""
+    camera: str = "demo"
+    """The camera source: "demo", a camera index ("0"), a video file or a folder of photos."""
+    camera_on: bool = False
+    """Whether the camera panel reads the table (with dice from the table)."""
+    camera_automatic: bool = False
+    """Put steady dice into the turn without pressing "Use these dice"."""
 
 
 def load_settings(path: Path) -> Settings:
@@ -103,8 +109,10 @@ def _valid(name: str, value: Any) -> bool:
             return value in LANGUAGES
         case "theme":
             return value in THEMES
-        case "confirm_zero":
+        case "confirm_zero" | "camera_on" | "camera_automatic":
             return isinstance(value, bool)
+        case "camera":
+            return isinstance(value, str) and bool(value)
         case _:
             return isinstance(value, str)
 

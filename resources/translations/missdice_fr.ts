@@ -21,14 +21,168 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     </message>
 </context>
 <context>
+    <name>CameraPanel</name>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="63"/>
+        <source>Camera preview</source>
+        <translation>Aperçu de la caméra</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="75"/>
+        <source>Dice read: %1</source>
+        <translation>Dés lus : %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="107"/>
+        <source>No picture</source>
+        <translation>Pas d’image</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="180"/>
+        <source>Camera</source>
+        <translation>Caméra</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="230"/>
+        <source>Demo (photos of dice)</source>
+        <translation>Démo (photos de dés)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="231"/>
+        <source>Video file…</source>
+        <translation>Fichier vidéo…</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="232"/>
+        <source>Folder of photos…</source>
+        <translation>Dossier de photos…</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="235"/>
+        <source>Camera %1</source>
+        <translation>Caméra %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="244"/>
+        <source>Play a video of dice</source>
+        <translation>Lire une vidéo de dés</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="246"/>
+        <source>Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)</source>
+        <translation>Vidéos (*.mp4 *.avi *.mkv *.mov *.webm);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="251"/>
+        <source>Play a folder of photos of dice</source>
+        <translation>Lire un dossier de photos de dés</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="279"/>
+        <source>Opening %1…</source>
+        <translation>Ouverture de %1…</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="310"/>
+        <source>%1: roll the dice in view.</source>
+        <translation>%1 : lancez les dés devant la caméra.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="341"/>
+        <source>No dice seen.</source>
+        <translation>Aucun dé en vue.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="350"/>
+        <source>%1: %2 (a turn needs %3).</source>
+        <translation>%1 : %2 (un tour en demande %3).</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="357"/>
+        <source>%1: %2, waiting for the dice to stop…</source>
+        <translation>%1 : %2, en attendant que les dés s’arrêtent…</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="361"/>
+        <source>Ready: %1</source>
+        <translation>Prêt : %1</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="383"/>
+        <source>Type the dice in the tray, or press %1 to try again.</source>
+        <translation>Tapez les dés dans le plateau, ou appuyez sur « %1 » pour réessayer.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="382"/>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="417"/>
+        <source>Reopen</source>
+        <translation>Rouvrir</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="343"/>
+        <source>1 die seen</source>
+        <translation>1 dé en vue</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="345"/>
+        <source>%1 dice seen</source>
+        <translation>%1 dés en vue</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="394"/>
+        <source>No camera found.</source>
+        <translation>Aucune caméra trouvée.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="396"/>
+        <source>This program may not use the camera (%1).</source>
+        <translation>Ce programme n’a pas le droit d’utiliser la caméra (%1).</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="400"/>
+        <source>The camera is busy: another program may be using it.</source>
+        <translation>La caméra est occupée : un autre programme l’utilise peut-être.</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="404"/>
+        <source>The camera stopped sending pictures (unplugged?).</source>
+        <translation>La caméra n’envoie plus d’images (débranchée ?).</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="405"/>
+        <source>Cannot read the pictures (%1).</source>
+        <translation>Impossible de lire les images (%1).</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="417"/>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="419"/>
+        <source>Use these dice</source>
+        <translation>Prendre ces dés</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="421"/>
+        <source>Put the dice read into the turn (Ctrl+Enter)</source>
+        <translation>Mettre les dés lus dans le tour (Ctrl+Entrée)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="423"/>
+        <source>Automatically when still</source>
+        <translation>Automatiquement quand ils sont immobiles</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="137"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="202"/>
         <source>The saved game cannot be read</source>
         <translation>La partie enregistrée est illisible</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="138"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="203"/>
         <source>%1
 
 The file was kept aside; a new game starts.</source>
@@ -37,38 +191,38 @@ The file was kept aside; a new game starts.</source>
 Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="201"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="268"/>
         <source>No rolls left: choose a box on the sheet.</source>
         <translation>Plus de lancer : choisissez une case de la feuille.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="204"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="271"/>
         <source>Every die is held: release one to roll.</source>
         <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="213"/>
-        <location filename="../../missdice_desktop/ui/controller.py" line="373"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="280"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="440"/>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="243"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="310"/>
         <source>%1 is already filled.</source>
         <translation>%1 est déjà remplie.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="298"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="365"/>
         <source>Yahtzee bonus for %1: +%2!</source>
         <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="316"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="383"/>
         <source>Autosave is not working</source>
         <translation>L&apos;enregistrement automatique ne fonctionne pas</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="317"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="384"/>
         <source>The game cannot be saved automatically:
 %1
 
@@ -79,47 +233,47 @@ You can keep playing and use Game › Save as… to keep it.</source>
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="355"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="422"/>
         <source>Game over — %1</source>
         <translation>Partie terminée — %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="361"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="428"/>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="369"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="436"/>
         <source>Enter the dice from the table first: type the five faces or click each die.</source>
         <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="387"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="454"/>
         <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="391"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="458"/>
         <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="396"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="463"/>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="403"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="470"/>
         <source>Joker: the lower boxes score their full value.</source>
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="450"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="517"/>
         <source>This game cannot be opened</source>
         <translation>Impossible d&apos;ouvrir cette partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="451"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="518"/>
         <source>%1
 
 The game in progress is unchanged.</source>
@@ -128,17 +282,17 @@ The game in progress is unchanged.</source>
 La partie en cours n&apos;a pas changé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="470"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="537"/>
         <source>The game was not saved</source>
         <translation>La partie n&apos;a pas été enregistrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="474"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="541"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="498"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="565"/>
         <source>Miss Dice %1
 
 The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.
@@ -151,17 +305,17 @@ La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dé
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="517"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="585"/>
         <source>%1 — %2, round %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="532"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="600"/>
         <source>Game over: %1 share the win with %2 points.</source>
         <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="537"/>
+        <location filename="../../missdice_desktop/ui/controller.py" line="605"/>
         <source>Game over: %1 wins with %2 points.</source>
         <translation>Partie terminée : %1 gagne avec %2 points.</translation>
     </message>
@@ -315,133 +469,153 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="191"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="215"/>
         <source>&amp;Game</source>
         <translation>&amp;Partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="192"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="216"/>
         <source>&amp;New game…</source>
         <translation>&amp;Nouvelle partie…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="193"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="217"/>
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="194"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="218"/>
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="195"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="219"/>
         <source>Dice from the &amp;table</source>
         <translation>Dés de la &amp;table</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="197"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="221"/>
         <source>Type or click the faces of real dice instead of rolling here</source>
         <translation>Tapez ou cliquez les faces de vrais dés au lieu de lancer ici</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="199"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="223"/>
+        <source>Read the dice with a &amp;camera</source>
+        <translation>Lire les dés avec une &amp;caméra</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="225"/>
+        <source>A webcam looking at the table reads the dice (Ctrl+Shift+C)</source>
+        <translation>Une webcam qui regarde la table lit les dés (Ctrl+Maj+C)</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="227"/>
+        <source>Camera</source>
+        <translation>Caméra</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="228"/>
+        <source>&amp;Use the dice read</source>
+        <translation>&amp;Prendre les dés lus</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="230"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="200"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="231"/>
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="201"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="232"/>
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="202"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="233"/>
         <source>Undo the last action (Ctrl+Z)</source>
         <translation>Annuler la dernière action (Ctrl+Z)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="203"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="234"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="204"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="235"/>
         <source>Redo (Ctrl+Shift+Z)</source>
         <translation>Rétablir (Ctrl+Maj+Z)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="205"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="236"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="206"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="237"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="207"/>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="211"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="238"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="242"/>
         <source>As the &amp;system</source>
         <translation>Comme le &amp;système</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="210"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="241"/>
         <source>&amp;Colours</source>
         <translation>&amp;Couleurs</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="212"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="243"/>
         <source>&amp;Light</source>
         <translation>C&amp;laires</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="213"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="244"/>
         <source>&amp;Dark</source>
         <translation>&amp;Sombres</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="214"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="245"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="215"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="246"/>
         <source>&amp;About Miss Dice</source>
         <translation>À &amp;propos de Miss Dice</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="216"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="247"/>
         <source>Roll</source>
         <translation>Lancer</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="218"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="249"/>
         <source>Hold die %1</source>
         <translation>Garder le dé %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="219"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="250"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="220"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="251"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="221"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="252"/>
         <source>Scoresheet</source>
         <translation>Feuille de score</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="223"/>
+        <location filename="../../missdice_desktop/ui/main_window.py" line="254"/>
         <source>One column per player. Arrow keys move, Enter scores the current player&apos;s box.</source>
         <translation>Une colonne par joueur. Les flèches déplacent, Entrée inscrit le score dans la case du joueur en cours.</translation>
     </message>

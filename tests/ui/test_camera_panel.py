@@ -107,7 +107,7 @@ def test_a_source_failing_mid_stream_is_reported_and_can_reopen(
     panel.start()
     qtbot.waitUntil(lambda: panel.reading.values == FIRST_VALUES, timeout=5000)
     qtbot.waitUntil(lambda: bool(panel.error), timeout=5000)
-    assert "Cannot read image 99-broken.jpg" in panel.status.text()
+    assert "Cannot read the pictures (Cannot read image 99-broken.jpg)" in panel.status.text()
     assert "Type the dice in the tray" in panel.status.text()
     assert not panel.running and not panel.use_button.isEnabled()
     game.enter_dice("12345")  # the game goes on by hand
@@ -122,6 +122,6 @@ def test_a_missing_camera_says_so_without_stopping_the_game(qtbot) -> None:
     qtbot.addWidget(panel)
     panel.start()
     qtbot.waitUntil(lambda: bool(panel.error), timeout=5000)
-    assert "camera" in panel.status.text().lower()
+    assert "No camera found." in panel.status.text() or "busy" in panel.status.text()
     assert panel.open_button.text() == "Reopen"
     panel.stop()
