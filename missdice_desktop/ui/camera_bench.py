@@ -25,9 +25,10 @@ def make_video(path: Path, seconds_each: float = 1.0, fps: float = 30.0) -> None
     """A 1280×720 video of the demo photos (upscaled), each held for `seconds_each`."""
     from missdice_desktop.resources import camera_demo_dir
 
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (1280, 720))
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), fps, (1280, 720))
     for photo in sorted(camera_demo_dir().glob("*.jpg")):
         image = cv2.imread(str(photo))
+        assert image is not None, photo
         frame = cv2.resize(image, (960, 720), interpolation=cv2.INTER_LINEAR)
         canvas = np.zeros((720, 1280, 3), np.uint8)
         canvas[:, 160:1120] = frame

@@ -17,7 +17,7 @@ from vision.sources import (
 
 
 def write_video(path: Path, frames: int = 6) -> None:
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10.0, (64, 48))
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 10.0, (64, 48))
     for index in range(frames):
         writer.write(np.full((48, 64, 3), index * 40, np.uint8))
     writer.release()
