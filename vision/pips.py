@@ -35,6 +35,9 @@ _MAX_BOX = 16
 _MAX_ELONG = 3.2
 # A filled ellipse covers all of its fitted ellipse; rings, glyphs and scratches cover less.
 _MIN_FILL = 0.75
+# A light blob at least this big (in blob radii) in the middle of a dark one is the pip of a 1
+# on a face seen as one blob; a glint on a glossy pip is smaller.
+_LONE_IN_FACE = 0.3
 
 
 @dataclass(frozen=True)
@@ -219,7 +222,9 @@ def _is_face_blob(p: Pip, found: list[Pip]) -> bool:
     ]
     if len(inside) >= 2:
         return True
-    return any(q.r >= 0.18 * p.r and math.hypot(p.x - q.x, p.y - q.y) < 0.35 * p.r for q in inside)
+    return any(
+        q.r >= _LONE_IN_FACE * p.r and math.hypot(p.x - q.x, p.y - q.y) < 0.35 * p.r for q in inside
+    )
 
 
 def _suppress(pips: list[Pip]) -> list[Pip]:
