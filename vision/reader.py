@@ -17,8 +17,8 @@ from vision.types import DieReading, Reading
 
 U8 = npt.NDArray[np.uint8]
 
-# Frames above this width are read at this width: pips stay several pixels wide, time stays flat.
-_MAX_SIDE = 1280
+# Frames wider than this are read at this width: pips stay a few pixels wide, time stays flat.
+_MAX_SIDE = 960
 # Share of a face's box blown out to white that earns the "glare" flag.
 _GLARE_SHARE = 0.05
 
