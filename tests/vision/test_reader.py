@@ -43,6 +43,14 @@ CASES = {
         ALL,
     ),
     "defocus and sensor noise": (scene(row(ALL), blur=1.5, noise=6), ALL),
+    "small red dice, 30 px": (
+        scene(row(ALL, side=30, step=60, face=RED, pip=WHITE), table="wood"),
+        ALL,
+    ),
+    "small black dice, 30 px": (
+        scene(row(ALL, side=30, step=60, face=(30, 30, 30), pip=WHITE), table="paper"),
+        ALL,
+    ),
     "small dice, 24 px": (scene(row(ALL, side=24, step=60)), ALL),
     "large dice in a 1280x720 frame": (
         scene(
