@@ -21,6 +21,12 @@ U8 = npt.NDArray[np.uint8]
 _MAX_SIDE = 960
 # Share of a face's box blown out to white that earns the "glare" flag.
 _GLARE_SHARE = 0.05
+# Colour (brightest minus darkest channel) of the surroundings from which a face counts as
+# coloured, fully so this much above it, judged over this window.
+_SAT_FROM = 60.0
+_SAT_SPAN = 60.0
+_SAT_WINDOW = 31
+_SAT_WEIGHT = np.clip((np.arange(256) - _SAT_FROM) / _SAT_SPAN * 255, 0, 255).astype(np.uint8)
 
 
 def prepare(frame: U8) -> tuple[U8, U8, float]:
@@ -33,10 +39,25 @@ def prepare(frame: U8) -> tuple[U8, U8, float]:
         scale = _MAX_SIDE / max(h, w)
         size = (round(w * scale), round(h * scale))
         frame = np.asarray(cv2.resize(frame, size, interpolation=cv2.INTER_AREA), dtype=np.uint8)
-    # The darkest channel makes black, blue and red pips all dark on a white face, and white
-    # pips light on a red or black face.
-    chan: U8 = np.asarray(cv2.min(cv2.min(frame[:, :, 0], frame[:, :, 1]), frame[:, :, 2]))
-    return frame, chan, scale
+    return frame, _tone(frame), scale
+
+
+def _tone(img: U8) -> U8:
+    """The grey image pips are looked for in.
+
+    On white and ivory faces it is the darkest channel, where black, blue and red pips are all
+    dark. Where the surroundings are strongly coloured (a coloured face, whose darkest channel
+    is dark too) it moves toward the lightness, halfway between the darkest and the brightest
+    channel, so black pips show on a yellow, green or red die and white pips on a red or blue
+    one. The colour is judged over a window bigger than a pip, so a coloured pip on a white
+    face stays in the darkest channel.
+    """
+    b, g, r = cv2.split(img)
+    lo = cv2.min(cv2.min(b, g), r)
+    hi = cv2.max(cv2.max(b, g), r)
+    sat = cv2.subtract(hi, lo)
+    weight = cv2.LUT(cv2.blur(sat, (_SAT_WINDOW, _SAT_WINDOW)), _SAT_WEIGHT)
+    return np.asarray(cv2.add(lo, cv2.multiply(sat, weight, scale=0.5 / 255)), dtype=np.uint8)
 
 
 def read_dice(frame_bgr: U8) -> Reading:
