@@ -182,6 +182,9 @@ class CameraPanel(QWidget):
         self.preview = CameraPreview()
         self.status = QLabel()
         self.status.setWordWrap(True)
+        status_font = QFont(self.status.font())
+        status_font.setPointSizeF(status_font.pointSizeF() * 1.2)
+        self.status.setFont(status_font)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.use_button = QPushButton()
         self.use_button.setEnabled(False)
@@ -190,18 +193,15 @@ class CameraPanel(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.sources, 1)
         top.addWidget(self.open_button)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.use_button)
-        bottom.addWidget(self.automatic)
-        bottom.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.preview)
         layout.addWidget(self.status)
-        layout.addLayout(bottom)
+        layout.addWidget(self.use_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.automatic)
         layout.addStretch(1)
-        self.setMinimumWidth(320)
+        self.setMinimumWidth(260)
 
         self._fill_sources()
         self.sources.activated.connect(self._on_source_picked)
@@ -420,7 +420,10 @@ class CameraPanel(QWidget):
         self.use_button.setToolTip(
             translate("CameraPanel", "Put the dice read into the turn (Ctrl+Enter)")
         )
-        self.automatic.setText(translate("CameraPanel", "Automatically when still"))
+        self.automatic.setText(translate("CameraPanel", "Automatic"))
+        self.automatic.setToolTip(
+            translate("CameraPanel", "Put the dice into the turn by themselves once they stop")
+        )
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Release the camera with the panel."""

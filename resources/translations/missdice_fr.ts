@@ -113,6 +113,16 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>Tapez les dés dans le plateau, ou appuyez sur « %1 » pour réessayer.</translation>
     </message>
     <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="423"/>
+        <source>Automatic</source>
+        <translation>Automatique</translation>
+    </message>
+    <message>
+        <location filename="../../missdice_desktop/ui/camera_panel.py" line="425"/>
+        <source>Put the dice into the turn by themselves once they stop</source>
+        <translation>Mettre les dés dans le tour tout seul dès qu’ils s’arrêtent</translation>
+    </message>
+    <message>
         <location filename="../../missdice_desktop/ui/camera_panel.py" line="382"/>
         <location filename="../../missdice_desktop/ui/camera_panel.py" line="417"/>
         <source>Reopen</source>
@@ -167,11 +177,6 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <location filename="../../missdice_desktop/ui/camera_panel.py" line="421"/>
         <source>Put the dice read into the turn (Ctrl+Enter)</source>
         <translation>Mettre les dés lus dans le tour (Ctrl+Entrée)</translation>
-    </message>
-    <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="423"/>
-        <source>Automatically when still</source>
-        <translation>Automatiquement quand ils sont immobiles</translation>
     </message>
 </context>
 <context>
