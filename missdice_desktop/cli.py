@@ -75,6 +75,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def start_app(record: str | None, camera: str | None = None) -> int:
     """Open the window (the Qt side is imported only here)."""
+    if not _has_display():
+        print(
+            "missdice: no screen to open the window on (DISPLAY and WAYLAND_DISPLAY are not "
+            "set); 'missdice replay' and 'missdice read-dice' work without one.",
+            file=sys.stderr,
+        )
+        return 1
     try:
         from missdice_desktop.ui.app import run
     except ImportError as error:
@@ -82,6 +89,13 @@ def start_app(record: str | None, camera: str | None = None) -> int:
         return 1
     status: int = run(record, camera=camera)
     return status
+
+
+def _has_display() -> bool:
+    """Whether a window can be shown: always off Linux, else an X or Wayland display."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def replay(files: Sequence[str], *, as_json: bool) -> int:

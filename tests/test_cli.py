@@ -159,3 +159,21 @@ def test_replay_names_a_house_game_as_such(tmp_path: Path, capsys) -> None:
     save_record(path, Game(load_grid_file(grid).configure(), ["Anna"]))
     assert main(["replay", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["game"] == "house"
+
+
+def test_the_window_without_a_screen_says_so(monkeypatch, capsys) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert main([]) == 1
+    assert "no screen to open the window on" in capsys.readouterr().err
+
+
+def test_a_camera_that_does_not_exist_is_refused_before_the_window(capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--camera", "no-such-video.mp4"])
+    assert stopped.value.code == 2
+    assert "--camera: no camera, video or folder called 'no-such-video.mp4'" in (
+        capsys.readouterr().err
+    )
