@@ -29,6 +29,7 @@ from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import default_player_name
 from missdice_desktop.ui.prompts import Prompts
 from missdice_desktop.ui.settings import AppPaths, Settings, load_settings
+from missdice_desktop.ui.texts import fill
 
 TRANSLATIONS_DIR = resources_dir() / "translations"
 LANGUAGES = ("en", "fr")
@@ -217,11 +218,14 @@ def install_excepthook(parts: AppParts) -> None:
             QMessageBox.critical(
                 parts.window,
                 translate("App", "Something went wrong"),
-                translate(
-                    "App",
-                    "Miss Dice hit an unexpected problem:\n%1\n\nYour game is kept; "
-                    "you can go on playing or undo the last action.",
-                ).replace("%1", f"{kind.__name__}: {error}"),
+                fill(
+                    translate(
+                        "App",
+                        "Miss Dice hit an unexpected problem:\n%1\n\nYour game is kept; "
+                        "you can go on playing or undo the last action.",
+                    ),
+                    f"{kind.__name__}: {error}",
+                ),
             )
         finally:
             showing = False

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from missdice_desktop.resources import camera_demo_dir
 from missdice_desktop.rules import DICE_COUNT
 from missdice_desktop.ui.camera_worker import CameraWorker
+from missdice_desktop.ui.texts import fill
 from vision import Reading
 from vision.sources import FrameSource, ImageFolderSource, SourceProblem, source_for
 from vision.stability import StabilityGate
@@ -72,7 +73,7 @@ class CameraPreview(QWidget):
         self.reading = reading
         values = " ".join(str(v) for v in reading.values)
         self.setAccessibleDescription(
-            translate("CameraPanel", "Dice read: %1").replace("%1", values or "-")
+            fill(translate("CameraPanel", "Dice read: %1"), values or "-")
         )
         self.update()
 
@@ -232,7 +233,7 @@ class CameraPanel(QWidget):
             "folder": translate("CameraPanel", "Folder of photos…"),
         }
         for index in CAMERA_INDICES:
-            names[str(index)] = translate("CameraPanel", "Camera %1").replace("%1", str(index))
+            names[str(index)] = fill(translate("CameraPanel", "Camera %1"), str(index))
         for spec, name in names.items():
             self.sources.setItemText(self.sources.findData(spec), name)
 
@@ -276,7 +277,7 @@ class CameraPanel(QWidget):
         except Exception as error:  # a bad settings value: say it, keep the game going
             self._on_failed(SourceProblem.UNREADABLE.value, str(error))
             return
-        self._show_status(translate("CameraPanel", "Opening %1…").replace("%1", source.name))
+        self._show_status(fill(translate("CameraPanel", "Opening %1…"), source.name))
         worker = CameraWorker(source)
         worker.opened.connect(self._on_opened)
         worker.frame_captured.connect(self._on_frame)
@@ -306,9 +307,7 @@ class CameraPanel(QWidget):
     # Frames ------------------------------------------------------------------------------------
 
     def _on_opened(self, name: str) -> None:
-        self._show_status(
-            translate("CameraPanel", "%1: roll the dice in view.").replace("%1", name)
-        )
+        self._show_status(fill(translate("CameraPanel", "%1: roll the dice in view."), name))
 
     def _on_frame(self, image: QImage) -> None:
         worker = self.sender()
@@ -342,23 +341,18 @@ class CameraPanel(QWidget):
         seen = (
             translate("CameraPanel", "1 die seen")
             if count == 1
-            else translate("CameraPanel", "%1 dice seen").replace("%1", str(count))
+            else fill(translate("CameraPanel", "%1 dice seen"), str(count))
         )
         listed = " ".join(str(v) for v in values)
         if count != DICE_COUNT:
-            return (
-                translate("CameraPanel", "%1: %2 (a turn needs %3).")
-                .replace("%1", seen)
-                .replace("%2", listed)
-                .replace("%3", str(DICE_COUNT))
+            return fill(
+                translate("CameraPanel", "%1: %2 (a turn needs %3)."), seen, listed, str(DICE_COUNT)
             )
         if stable is None:
-            return (
-                translate("CameraPanel", "%1: %2, waiting for the dice to stop…")
-                .replace("%1", seen)
-                .replace("%2", listed)
+            return fill(
+                translate("CameraPanel", "%1: %2, waiting for the dice to stop…"), seen, listed
             )
-        return translate("CameraPanel", "Ready: %1").replace("%1", listed)
+        return fill(translate("CameraPanel", "Ready: %1"), listed)
 
     def _set_stable(self, values: tuple[int, ...] | None) -> None:
         was_ready = self._stable is not None
@@ -393,16 +387,16 @@ class CameraPanel(QWidget):
             case SourceProblem.NO_CAMERA.value:
                 return translate("CameraPanel", "No camera found.")
             case SourceProblem.PERMISSION_DENIED.value:
-                return translate(
-                    "CameraPanel", "This program may not use the camera (%1)."
-                ).replace("%1", detail)
+                return fill(
+                    translate("CameraPanel", "This program may not use the camera (%1)."), detail
+                )
             case SourceProblem.CAMERA_BUSY.value:
                 return translate(
                     "CameraPanel", "The camera is busy: another program may be using it."
                 )
             case SourceProblem.DISCONNECTED.value:
                 return translate("CameraPanel", "The camera stopped sending pictures (unplugged?).")
-        return translate("CameraPanel", "Cannot read the pictures (%1).").replace("%1", detail)
+        return fill(translate("CameraPanel", "Cannot read the pictures (%1)."), detail)
 
     def _show_status(self, text: str) -> None:
         self.status.setText(text)

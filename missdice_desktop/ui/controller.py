@@ -38,6 +38,7 @@ from missdice_desktop.ui.settings import (
     save_settings,
 )
 from missdice_desktop.ui.sheet_model import SheetModel
+from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 DICE_SOURCE_KEY = "dice_source"
@@ -200,9 +201,10 @@ class GameController(QObject):
         except RecordError as error:
             self.prompts.error(
                 translate("Controller", "The saved game cannot be read"),
-                translate(
-                    "Controller", "%1\n\nThe file was kept aside; a new game starts."
-                ).replace("%1", str(error)),
+                fill(
+                    translate("Controller", "%1\n\nThe file was kept aside; a new game starts."),
+                    str(error),
+                ),
             )
             unfinished = None
         if unfinished is not None and self.prompts.resume(self._summary(unfinished)):
@@ -306,9 +308,7 @@ class GameController(QObject):
             return
         name = self.model.box_name(box_id)
         if state.filled:
-            self._note(
-                translate("Controller", "%1 is already filled.").replace("%1", name), beep=True
-            )
+            self._note(fill(translate("Controller", "%1 is already filled."), name), beep=True)
             return
         if game.dice is None:
             self._note(self._dice_first_text(), beep=True)
@@ -361,10 +361,10 @@ class GameController(QObject):
         self._save()
         scored = self.game.state.scored_turns
         if isinstance(change.action, Score) and not change.undone and scored[-1].yahtzee_bonus:
-            self._status_note = (
-                translate("Controller", "Yahtzee bonus for %1: +%2!")
-                .replace("%1", self.game.players[scored[-1].player])
-                .replace("%2", str(scored[-1].yahtzee_bonus))
+            self._status_note = fill(
+                translate("Controller", "Yahtzee bonus for %1: +%2!"),
+                self.game.players[scored[-1].player],
+                str(scored[-1].yahtzee_bonus),
             )
         rolled = isinstance(change.action, Roll) and not change.undone
         if change.turn_ended:
@@ -381,11 +381,14 @@ class GameController(QObject):
         except AutosaveError as error:
             self.prompts.error(
                 translate("Controller", "Autosave is not working"),
-                translate(
-                    "Controller",
-                    "The game cannot be saved automatically:\n%1\n\n"
-                    "You can keep playing and use Game › Save as… to keep it.",
-                ).replace("%1", str(error)),
+                fill(
+                    translate(
+                        "Controller",
+                        "The game cannot be saved automatically:\n%1\n\n"
+                        "You can keep playing and use Game › Save as… to keep it.",
+                    ),
+                    str(error),
+                ),
             )
 
     def _refresh_views(self, *, rolled: bool) -> None:
@@ -419,16 +422,14 @@ class GameController(QObject):
     def _turn_text(self) -> str:
         game = self.game
         if game.finished:
-            return translate("Controller", "Game over — %1").replace(
-                "%1", winners_text(game.standings())
-            )
+            return fill(translate("Controller", "Game over — %1"), winners_text(game.standings()))
         name = game.players[game.current_player]
         turn = len(game.state.sheets[game.current_player].scores) + 1
-        return (
-            translate("Controller", "%1 to play — turn %2 of %3")
-            .replace("%1", name)
-            .replace("%2", str(turn))
-            .replace("%3", str(len(game.rules.boxes)))
+        return fill(
+            translate("Controller", "%1 to play — turn %2 of %3"),
+            name,
+            str(turn),
+            str(len(game.rules.boxes)),
         )
 
     def _dice_first_text(self) -> str:
@@ -455,11 +456,14 @@ class GameController(QObject):
                 "Controller", "Choose a box (click it, or arrows and Enter), or correct the dice."
             )
         if game.rolls_left > 0:
-            return translate(
-                "Controller",
-                "Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: "
-                "%1 left.",
-            ).replace("%1", str(game.rolls_left))
+            return fill(
+                translate(
+                    "Controller",
+                    "Choose a box (click it, or arrows and Enter), or hold dice (1–5) "
+                    "and roll again: %1 left.",
+                ),
+                str(game.rolls_left),
+            )
         return translate("Controller", "Choose a box: click it, or arrows and Enter.")
 
     def _joker_reason(self) -> str:
@@ -515,8 +519,8 @@ class GameController(QObject):
         except RecordError as error:
             self.prompts.error(
                 translate("Controller", "This game cannot be opened"),
-                translate("Controller", "%1\n\nThe game in progress is unchanged.").replace(
-                    "%1", str(error)
+                fill(
+                    translate("Controller", "%1\n\nThe game in progress is unchanged."), str(error)
                 ),
             )
             return False
@@ -538,7 +542,7 @@ class GameController(QObject):
                 f"{path}: {error.strerror or error}",
             )
             return
-        self._note(translate("Controller", "Saved to %1").replace("%1", os.fspath(path)))
+        self._note(fill(translate("Controller", "Saved to %1"), os.fspath(path)))
 
     # Language, colours, closing ----------------------------------------------------------------
 
@@ -562,12 +566,15 @@ class GameController(QObject):
 
     def _about(self) -> None:
         self.prompts.about(
-            translate(
-                "Controller",
-                "Miss Dice %1\n\nThe scoresheet for Yahtzee, Yam's and Yacht: virtual dice "
-                "or dice from the table.\n\nYahtzee is a trademark of Hasbro. Miss Dice is "
-                "independent of Hasbro.",
-            ).replace("%1", __version__)
+            fill(
+                translate(
+                    "Controller",
+                    "Miss Dice %1\n\nThe scoresheet for Yahtzee, Yam's and Yacht: virtual dice "
+                    "or dice from the table.\n\nYahtzee is a trademark of Hasbro. Miss Dice is "
+                    "independent of Hasbro.",
+                ),
+                __version__,
+            )
         )
 
     def on_close(self) -> None:
@@ -581,12 +588,12 @@ class GameController(QObject):
 
     def _summary(self, game: Game) -> str:
         turn = len(game.state.scored_turns) // max(1, len(game.players)) + 1
-        return (
-            translate("Controller", "%1 — %2, round %3 of %4")
-            .replace("%1", texts.variant_name(game.rules.variant))
-            .replace("%2", ", ".join(game.players))
-            .replace("%3", str(turn))
-            .replace("%4", str(len(game.rules.boxes)))
+        return fill(
+            translate("Controller", "%1 — %2, round %3 of %4"),
+            texts.variant_name(game.rules.variant),
+            ", ".join(game.players),
+            str(turn),
+            str(len(game.rules.boxes)),
         )
 
 
@@ -596,13 +603,11 @@ def texts_winners(game: Game) -> str:
     top = [s for s in standings if s.rank == 1]
     names = ", ".join(s.name for s in top)
     if len(top) > 1:
-        return (
-            translate("Controller", "Game over: %1 share the win with %2 points.")
-            .replace("%1", names)
-            .replace("%2", str(top[0].total))
+        return fill(
+            translate("Controller", "Game over: %1 share the win with %2 points."),
+            names,
+            str(top[0].total),
         )
-    return (
-        translate("Controller", "Game over: %1 wins with %2 points.")
-        .replace("%1", names)
-        .replace("%2", str(top[0].total))
+    return fill(
+        translate("Controller", "Game over: %1 wins with %2 points."), names, str(top[0].total)
     )

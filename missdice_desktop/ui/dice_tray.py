@@ -53,6 +53,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from missdice_desktop.ui.texts import fill
+
 DICE = 5
 ROLL_ANIMATION_MS = 320
 
@@ -186,19 +188,19 @@ class DieWidget(QWidget):
         self.update()
 
     def _describe(self) -> None:
-        self.setAccessibleName(translate("DiceTray", "Die %1").replace("%1", str(self.index + 1)))
+        self.setAccessibleName(fill(translate("DiceTray", "Die %1"), str(self.index + 1)))
         if self.face is None:
             text = translate("DiceTray", "not rolled yet")
             if self.table_mode:
                 text = translate("DiceTray", "no face yet: click or type 1 to 6")
         elif self.table_mode:
-            text = translate("DiceTray", "shows %1: click or type 1 to 6 to change").replace(
-                "%1", str(self.face)
+            text = fill(
+                translate("DiceTray", "shows %1: click or type 1 to 6 to change"), str(self.face)
             )
         elif self.held:
-            text = translate("DiceTray", "shows %1, held").replace("%1", str(self.face))
+            text = fill(translate("DiceTray", "shows %1, held"), str(self.face))
         else:
-            text = translate("DiceTray", "shows %1").replace("%1", str(self.face))
+            text = fill(translate("DiceTray", "shows %1"), str(self.face))
         self.setAccessibleDescription(text)
         self.setToolTip(f"{self.accessibleName()}: {text}")
 
@@ -289,9 +291,7 @@ class FacePicker(QFrame):
     def __init__(self, index: int, icon_size: int, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Popup)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAccessibleName(
-            translate("DiceTray", "Face of die %1").replace("%1", str(index + 1))
-        )
+        self.setAccessibleName(fill(translate("DiceTray", "Face of die %1"), str(index + 1)))
         self.chosen: int | None = None
         self._loop = QEventLoop(self)
         layout = QHBoxLayout(self)
@@ -435,7 +435,7 @@ class DiceTray(QWidget):
 
     def _show_rolls_left(self) -> None:
         self.rolls_left_label.setText(
-            translate("DiceTray", "Rolls left: %1").replace("%1", str(self._rolls_left))
+            fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
         )
 
     def _on_die_clicked(self, index: int) -> None:

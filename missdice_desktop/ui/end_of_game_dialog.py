@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from missdice_desktop.rules import Standing
+from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 
@@ -28,15 +29,11 @@ def winners_text(standings: Sequence[Standing]) -> str:
     """'Anna wins!' or 'Anna and Ben share the win!'."""
     winners = [standing.name for standing in standings if standing.rank == 1]
     if len(standings) == 1:
-        return translate("EndOfGame", "Well played, %1!").replace("%1", winners[0])
+        return fill(translate("EndOfGame", "Well played, %1!"), winners[0])
     if len(winners) == 1:
-        return translate("EndOfGame", "%1 wins!").replace("%1", winners[0])
+        return fill(translate("EndOfGame", "%1 wins!"), winners[0])
     names = translate("EndOfGame", ", ").join(winners[:-1])
-    return (
-        translate("EndOfGame", "%1 and %2 share the win!")
-        .replace("%1", names)
-        .replace("%2", winners[-1])
-    )
+    return fill(translate("EndOfGame", "%1 and %2 share the win!"), names, winners[-1])
 
 
 class EndOfGameDialog(QDialog):
@@ -78,7 +75,7 @@ class EndOfGameDialog(QDialog):
             tied = sum(1 for other in standings if other.rank == standing.rank) > 1
             place = str(standing.rank)
             if tied:
-                place = translate("EndOfGame", "%1 (tie)").replace("%1", place)
+                place = fill(translate("EndOfGame", "%1 (tie)"), place)
             if standing.rank == 1:
                 place = "★ " + place
             cells = (place, standing.name, str(standing.total))

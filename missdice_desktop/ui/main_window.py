@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from missdice_desktop.ui.camera_panel import CameraPanel
 from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.sheet_view import SheetView
+from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 APP_TITLE = "Miss Dice"
@@ -246,7 +247,7 @@ class MainWindow(QMainWindow):
         self.about_action.setText(translate("MainWindow", "&About Miss Dice"))
         self.roll_action.setText(translate("MainWindow", "Roll"))
         for digit, action in enumerate(self.digit_actions, start=1):
-            action.setText(translate("MainWindow", "Hold die %1").replace("%1", str(digit)))
+            action.setText(fill(translate("MainWindow", "Hold die %1"), str(digit)))
         self.undo_button.setAccessibleName(translate("MainWindow", "Undo"))
         self.redo_button.setAccessibleName(translate("MainWindow", "Redo"))
         self.sheet.setAccessibleName(translate("MainWindow", "Scoresheet"))

@@ -37,6 +37,7 @@ from missdice_desktop.rules import (
 )
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
+from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 HOUSE_GRID = "__house__"
@@ -56,12 +57,12 @@ class NewGameChoice:
 
 def default_player_name(number: int) -> str:
     """'Player 3' in the user's language."""
-    return translate("NewGameDialog", "Player %1").replace("%1", str(number))
+    return fill(translate("NewGameDialog", "Player %1"), str(number))
 
 
 def with_colon(text: str) -> str:
     """A field label: "Player 1:" in English, "Joueur 1 :" in French."""
-    return translate("NewGameDialog", "%1:").replace("%1", text)
+    return fill(translate("NewGameDialog", "%1:"), text)
 
 
 def ask_grid_file(parent: QWidget | None) -> str | None:
@@ -195,7 +196,7 @@ class NewGameDialog(QDialog):
     def _set_house(self, variant: Variant, path: str) -> None:
         self._house = variant
         self._grid_file = path
-        label = translate("NewGameDialog", "House grid: %1").replace("%1", variant.name)
+        label = fill(translate("NewGameDialog", "House grid: %1"), variant.name)
         index = self.variant_box.findData(HOUSE_GRID)
         self.variant_box.setItemText(index, label)
         self.variant_box.blockSignals(True)

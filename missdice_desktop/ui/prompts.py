@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QFileDialog, QMessageBox, QWid
 
 from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import Settings
+from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 RECORD_FILTER = "Miss Dice (*.json);;JSON (*.json);;All files (*)"
@@ -32,10 +33,12 @@ class Prompts:
         box_.setIcon(QMessageBox.Icon.Question)
         box_.setWindowTitle(translate("Prompts", "Score 0?"))
         box_.setText(
-            translate("Prompts", "Score 0 in %1? These dice would give %2 in %3.")
-            .replace("%1", box)
-            .replace("%2", str(better_score))
-            .replace("%3", better_box)
+            fill(
+                translate("Prompts", "Score 0 in %1? These dice would give %2 in %3."),
+                box,
+                str(better_score),
+                better_box,
+            )
         )
         box_.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
         box_.setDefaultButton(QMessageBox.StandardButton.No)
@@ -49,9 +52,7 @@ class Prompts:
         answer = QMessageBox.question(
             self.parent,
             translate("Prompts", "Resume the game?"),
-            translate("Prompts", "A game was not finished:\n%1\n\nResume it?").replace(
-                "%1", summary
-            ),
+            fill(translate("Prompts", "A game was not finished:\n%1\n\nResume it?"), summary),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes,
         )
@@ -62,9 +63,10 @@ class Prompts:
         answer = QMessageBox.question(
             self.parent,
             translate("Prompts", "Leave this game?"),
-            translate(
-                "Prompts", "This game is not finished:\n%1\n\nStart a new game instead?"
-            ).replace("%1", summary),
+            fill(
+                translate("Prompts", "This game is not finished:\n%1\n\nStart a new game instead?"),
+                summary,
+            ),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,
         )

@@ -16,6 +16,17 @@ from missdice_desktop.rules import Box, Reason, ReasonCode, Ruleset, Variant
 translate = QCoreApplication.translate
 
 
+def fill(text: str, *values: object) -> str:
+    """Put `values` in the %1, %2… places of a translated text (Qt's own placeholders).
+
+    >>> fill("%1: %2 (%1)", "Anna", 12)
+    'Anna: 12 (Anna)'
+    """
+    for number in range(len(values), 0, -1):  # %10 before %1
+        text = text.replace(f"%{number}", str(values[number - 1]))
+    return text
+
+
 def _box_names() -> dict[str, str]:
     return {
         "ones": translate("texts", "Ones"),
@@ -127,7 +138,7 @@ def option_name(option: str) -> str:
 
 def face_word(face: int) -> str:
     """'five 4s' in words, for the joker reasons."""
-    return translate("texts", "five %1s").replace("%1", str(face))
+    return fill(translate("texts", "five %1s"), str(face))
 
 
 def reason_text(reason: Reason, names: dict[str, str]) -> str:
@@ -148,7 +159,7 @@ def reason_text(reason: Reason, names: dict[str, str]) -> str:
         ),
     }
     template = texts[reason.code]()
-    return template.replace("%1", dice).replace("%2", listed)
+    return fill(template, dice, listed)
 
 
 class RowTitles:
@@ -181,58 +192,45 @@ class RowTitles:
 
 def points_missing(points: int) -> str:
     """The short hint under a bonus not reached yet."""
-    return translate("texts", "%1 to go").replace("%1", str(points))
+    return fill(translate("texts", "%1 to go"), str(points))
 
 
 def points_missing_long(points: int) -> str:
     """The bonus hint, in a full sentence (tooltips, screen readers)."""
-    return translate("texts", "%1 points still missing for the bonus.").replace("%1", str(points))
+    return fill(translate("texts", "%1 points still missing for the bonus."), str(points))
 
 
 def player_header_text(name: str, current: bool) -> str:
     """A player's column header, read aloud."""
     if current:
-        return translate("texts", "%1 (playing now)").replace("%1", name)
+        return fill(translate("texts", "%1 (playing now)"), name)
     return name
 
 
 def cell_text(player: str, box: str, score: int | None, *, filled: bool) -> str:
     """A box cell, read aloud: whose, which box, and its score or preview."""
     if filled:
-        return (
-            translate("texts", "%1, %2: %3")
-            .replace("%1", player)
-            .replace("%2", box)
-            .replace("%3", str(score))
-        )
+        return fill(translate("texts", "%1, %2: %3"), player, box, str(score))
     if score is None:
-        return translate("texts", "%1, %2: free").replace("%1", player).replace("%2", box)
-    return (
-        translate("texts", "%1, %2: free, these dice would score %3")
-        .replace("%1", player)
-        .replace("%2", box)
-        .replace("%3", str(score))
+        return fill(translate("texts", "%1, %2: free"), player, box)
+    return fill(
+        translate("texts", "%1, %2: free, these dice would score %3"), player, box, str(score)
     )
 
 
 def total_text(player: str, title: str, value: int) -> str:
     """A total cell, read aloud."""
-    return (
-        translate("texts", "%1, %2: %3")
-        .replace("%1", player)
-        .replace("%2", title)
-        .replace("%3", str(value))
-    )
+    return fill(translate("texts", "%1, %2: %3"), player, title, str(value))
 
 
 def scored_description(box: str, score: int) -> str:
     """Tooltip of a filled box."""
-    return translate("texts", "%1: %2 points scored.").replace("%1", box).replace("%2", str(score))
+    return fill(translate("texts", "%1: %2 points scored."), box, str(score))
 
 
 def free_description(box: str) -> str:
     """Tooltip of a free box without dice."""
-    return translate("texts", "%1: free.").replace("%1", box)
+    return fill(translate("texts", "%1: free."), box)
 
 
 def preview_description(box: str, score: int, *, joker: bool) -> str:
@@ -241,4 +239,4 @@ def preview_description(box: str, score: int, *, joker: bool) -> str:
         text = translate("texts", "Joker: click or press Enter to score %2 in %1.")
     else:
         text = translate("texts", "Click or press Enter to score %2 in %1.")
-    return text.replace("%1", box).replace("%2", str(score))
+    return fill(text, box, score)
