@@ -139,9 +139,10 @@ class GameController(QObject):
     def set_camera(self, on: bool, source: str | None = None) -> None:
         """Start (or stop) reading the table with the camera; it implies dice from the table."""
         panel = self.window.camera_panel
-        if source is not None:
-            panel.set_source(source)
-            self.settings.camera = source
+        spec = source if source is not None else self.settings.camera
+        if spec != panel.source_spec:
+            panel.set_source(spec)
+        self.settings.camera = spec
         self.settings.camera_on = on
         save_settings(self.paths.settings_file, self.settings)
         self.window.camera_action.setChecked(on)
@@ -233,7 +234,12 @@ class GameController(QObject):
             self.settings.variant = choice.rules.variant.id
         self.settings.options = dict(choice.options)
         save_settings(self.paths.settings_file, self.settings)
+        camera_on = self.window.camera_action.isChecked()
+        if camera_on and not choice.camera:
+            self.set_camera(False)
         self.replace_game(game)
+        if choice.camera and not camera_on:
+            self.set_camera(True)
 
     def new_game_same_players(self) -> None:
         """A rematch: same sheet, options, players and dice source."""

@@ -53,6 +53,8 @@ class NewGameChoice:
     dice_source: str = DICE_VIRTUAL
     grid_file: str = ""
     options: dict[str, str | bool] = field(default_factory=dict)
+    camera: bool = False
+    """Dice from the table, read by the camera."""
 
 
 def default_player_name(number: int) -> str:
@@ -132,9 +134,14 @@ class NewGameDialog(QDialog):
             translate("NewGameDialog", "Dice from the &table: type or click the faces you rolled")
         )
         self.table_dice.setObjectName("tableDice")
+        self.camera_dice = QRadioButton(
+            translate("NewGameDialog", "Dice from the table, read by a &camera")
+        )
+        self.camera_dice.setObjectName("cameraDice")
         self._source_group = QButtonGroup(self)
         self._source_group.addButton(self.virtual_dice)
         self._source_group.addButton(self.table_dice)
+        self._source_group.addButton(self.camera_dice)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -157,6 +164,7 @@ class NewGameDialog(QDialog):
         source_layout = QVBoxLayout(source_box)
         source_layout.addWidget(self.virtual_dice)
         source_layout.addWidget(self.table_dice)
+        source_layout.addWidget(self.camera_dice)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.options_box)
@@ -190,7 +198,8 @@ class NewGameDialog(QDialog):
             edit.setText(name)
         self._show_name_fields(count)
         table = settings.dice_source == DICE_TABLE
-        self.table_dice.setChecked(table)
+        self.camera_dice.setChecked(table and settings.camera_on)
+        self.table_dice.setChecked(table and not settings.camera_on)
         self.virtual_dice.setChecked(not table)
 
     def _set_house(self, variant: Variant, path: str) -> None:
@@ -292,9 +301,10 @@ class NewGameDialog(QDialog):
         except RulesError:
             rules = variant.configure()
             options = {}
-        source = DICE_TABLE if self.table_dice.isChecked() else DICE_VIRTUAL
+        camera = self.camera_dice.isChecked()
+        source = DICE_TABLE if self.table_dice.isChecked() or camera else DICE_VIRTUAL
         grid = self._grid_file if variant is self._house else ""
-        return NewGameChoice(rules, self.player_names(), source, grid, options)
+        return NewGameChoice(rules, self.player_names(), source, grid, options, camera)
 
 
 def grid_file_name(path: str) -> str:

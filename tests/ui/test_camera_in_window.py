@@ -63,3 +63,25 @@ def test_a_camera_that_fails_leaves_the_game_playable(make_app, qtbot, tmp_path:
     assert "not found" in window.camera_panel.status.text()
     controller.enter_dice("12345")
     assert controller.game.dice == (1, 2, 3, 4, 5)
+
+
+def test_the_new_game_dialog_offers_the_camera(make_app, qtbot, tmp_path: Path) -> None:
+    from missdice_desktop.ui.new_game_dialog import NewGameDialog
+    from missdice_desktop.ui.settings import Settings
+
+    dialog = NewGameDialog(Settings(dice_source="table", camera_on=True))
+    qtbot.addWidget(dialog)
+    assert dialog.camera_dice.isChecked()
+    picked = dialog.choice()
+    assert picked.camera and picked.dice_source == "table"
+
+    parts, prompts = make_app()
+    prompts.new_game_choice = picked
+    controller = parts.controller
+    controller.settings.camera = one_photo(tmp_path / "table")
+    controller.start()
+    assert controller.table_mode and parts.window.camera_panel.running
+    assert parts.window.camera_panel.source_spec == str(tmp_path / "table")
+    virtual = choice(["Anna"])
+    controller.new_game(virtual)
+    assert not controller.table_mode and not parts.window.camera_panel.running
