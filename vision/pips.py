@@ -38,6 +38,9 @@ _MIN_FILL = 0.75
 # A light blob at least this big (in blob radii) in the middle of a dark one is the pip of a 1
 # on a face seen as one blob; a glint on a glossy pip is smaller.
 _LONE_IN_FACE = 0.3
+# A blob inside another that steps at least this share of the outer one's step is a pip of
+# its own (on a face seen as one blob), not grain in a pip.
+_STRONG = 0.95
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ class Pip:
     spread: float
     dark: bool
     fill: float = 1.0
+    diff: float = 0.0
 
     @property
     def minor(self) -> float:
@@ -138,17 +142,29 @@ def _measure(
     return contrast, face, spread, diff
 
 
-def find_pips(chan: U8) -> list[Pip]:
-    """Round blobs darker (or lighter) than a flat ring of face around them, at all scales."""
+def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
+    """Round blobs darker (or lighter) than a flat ring of face around them, at all scales.
+
+    Dark pips are looked for in `dark_chan`, light ones in `light_chan` (the same by default).
+    """
+    if light_chan is None:
+        light_chan = dark_chan
     found: list[Pip] = []
-    level = chan
+    levels = {True: dark_chan, False: light_chan}
     scale = 1.0
     for lv in range(_LEVELS):
-        if min(level.shape) < 2 * _BLOCK:
+        if min(dark_chan.shape) < 2 * _BLOCK * scale:
             break
-        for mask, gap, dark in _blob_masks(level):
-            found.extend(_blobs(chan, mask, gap, dark, lv, scale))
-        level = np.asarray(cv2.pyrDown(level), dtype=np.uint8)
+        for dark, level in levels.items():
+            same = light_chan is dark_chan
+            masks = _blob_masks(level)
+            for mask, gap, polarity in masks:
+                if polarity == dark or same:
+                    chan = dark_chan if polarity else light_chan
+                    found.extend(_blobs(chan, mask, gap, polarity, lv, scale))
+            if same:
+                break
+        levels = {k: np.asarray(cv2.pyrDown(v), dtype=np.uint8) for k, v in levels.items()}
         scale *= 2
     found = [p for p in found if not _is_face_blob(p, found) and not _inside_pip(p, found)]
     return _suppress(found)
@@ -192,14 +208,21 @@ def _blobs(chan: U8, mask: U8, gap: U8, dark: bool, lv: int, scale: float) -> li
         fill = a / (4 * math.pi * math.sqrt(l1 * l2))
         if fill < _MIN_FILL:
             continue
-        out.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark, fill))
+        out.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark, fill, diff))
     return out
 
 
+def _as_strong(q: Pip, p: Pip) -> bool:
+    """Whether q stands out from its surround about as much as p does: a pip, not grain."""
+    return q.diff >= _STRONG * p.diff
+
+
 def _inside_pip(q: Pip, found: list[Pip]) -> bool:
-    """Whether a small blob is grain inside a bigger pip: its own surround is pip-dark."""
+    """Whether a small blob is grain inside a bigger pip: faint, and its surround pip-dark."""
     for p in found:
         if p.dark != q.dark or p.r < 2 * q.r or math.hypot(p.x - q.x, p.y - q.y) > p.r:
+            continue
+        if _as_strong(q, p):
             continue
         half = 0.5 * p.contrast * p.face
         if (q.face < p.face - half) if q.dark else (q.face > p.face + half):
@@ -208,15 +231,16 @@ def _inside_pip(q: Pip, found: list[Pip]) -> bool:
 
 
 def _is_face_blob(p: Pip, found: list[Pip]) -> bool:
-    """Whether a blob is a whole face holding pips of the other polarity, not a pip.
+    """Whether a blob is a whole die face with pips on it, not a pip.
 
-    A glint on a glossy pip is also a small blob of the other polarity, but it is alone and
-    off-centre, where a face holds two or more pips or one big pip in its middle.
+    A face seen as one blob holds pips of the other polarity (a red die: dark in the darkest
+    channel, white pips) or strong pips of its own (a green die on white paper). A glint on a
+    glossy pip is also a small blob of the other polarity, but it is alone, and small.
     """
     inside = [
         q
         for q in found
-        if q.dark != p.dark
+        if (q.dark != p.dark or _as_strong(q, p))
         and 0.08 * p.r < q.r < 0.6 * p.r
         and math.hypot(p.x - q.x, p.y - q.y) < 1.2 * p.r
     ]

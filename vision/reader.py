@@ -22,10 +22,11 @@ _MAX_SIDE = 960
 # Share of a face's box blown out to white that earns the "glare" flag.
 _GLARE_SHARE = 0.05
 # Colour (brightest minus darkest channel) of the surroundings from which a face counts as
-# coloured, fully so this much above it, judged over this window.
+# coloured, fully so this much above it, judged by a median over this many quarter pixels.
 _SAT_FROM = 60.0
 _SAT_SPAN = 60.0
-_SAT_WINDOW = 31
+_SAT_MEDIAN = 5
+_GROW = np.ones((3, 3), np.uint8)
 _SAT_WEIGHT = np.clip((np.arange(256) - _SAT_FROM) / _SAT_SPAN * 255, 0, 255).astype(np.uint8)
 
 
@@ -42,6 +43,12 @@ def prepare(frame: U8) -> tuple[U8, U8, float]:
     return frame, _tone(frame), scale
 
 
+def darkest(img: U8) -> U8:
+    """The darkest channel: white pips stand out on red, blue and black dice there."""
+    b, g, r = cv2.split(img)
+    return np.asarray(cv2.min(cv2.min(b, g), r), dtype=np.uint8)
+
+
 def _tone(img: U8) -> U8:
     """The grey image pips are looked for in.
 
@@ -56,20 +63,28 @@ def _tone(img: U8) -> U8:
     lo = cv2.min(cv2.min(b, g), r)
     hi = cv2.max(cv2.max(b, g), r)
     sat = cv2.subtract(hi, lo)
-    weight = cv2.LUT(cv2.blur(sat, (_SAT_WINDOW, _SAT_WINDOW)), _SAT_WEIGHT)
+    h, w = sat.shape
+    # Where the surroundings are coloured: the median at quarter size (a face's colour without
+    # its pips), grown a little so a face's shaded rim counts with the face.
+    small = cv2.resize(sat, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    region = cv2.dilate(cv2.LUT(cv2.medianBlur(small, _SAT_MEDIAN), _SAT_WEIGHT), _GROW)
+    region = cv2.resize(region, (w, h), interpolation=cv2.INTER_LINEAR)
+    # ... and the pixel itself is coloured: a black pip on a coloured face stays dark.
+    weight = cv2.multiply(cv2.LUT(sat, _SAT_WEIGHT), region, scale=1 / 255)
     return np.asarray(cv2.add(lo, cv2.multiply(sat, weight, scale=0.5 / 255)), dtype=np.uint8)
 
 
 def read_dice(frame_bgr: U8) -> Reading:
     """Read the top-face value of every die in a BGR frame."""
     img, chan, scale = prepare(np.ascontiguousarray(frame_bgr))
-    dice = find_dice(img, find_pips(chan))
+    lo = darkest(img)
+    dice = find_dice(img, find_pips(chan, lo))
     flags = set()
     if any(d.cut for d in dice):
         flags.add("cut_by_edge")
     if any(d.touching for d in dice):
         flags.add("touching")
-    if any(_glare(chan, d) for d in dice):
+    if any(_glare(lo, d) for d in dice):
         flags.add("glare")
     return Reading(dice=tuple(_reading(d, scale) for d in dice), flags=frozenset(flags))
 
