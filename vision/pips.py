@@ -70,21 +70,20 @@ class Pip:
         return self.r / math.sqrt(self.elong)
 
 
-def _blob_masks(level: U8) -> list[tuple[U8, U8, bool]]:
-    """Masks of pixels darker and lighter than their surround, with the size of the step."""
+def _blob_mask(level: U8, dark: bool) -> tuple[U8, U8]:
+    """Pixels darker (or lighter) than their surround, and the size of the step."""
     mean = cv2.blur(level, (_BLOCK, _BLOCK))
-    below = cv2.subtract(mean, level)
-    above = cv2.subtract(level, mean)
-    dark = cv2.compare(level, cv2.convertScaleAbs(mean, alpha=_DARK_RATIO), cv2.CMP_LT)
-    dark = cv2.bitwise_and(
-        dark, cv2.compare(below, np.full_like(below, _MIN_DIFF // 2), cv2.CMP_GT)
-    )
-    bright = cv2.compare(level, cv2.convertScaleAbs(mean, alpha=_LIGHT_RATIO, beta=4), cv2.CMP_GT)
-    bright = cv2.bitwise_and(bright, cv2.compare(above, np.full_like(above, 30), cv2.CMP_GT))
-    return [
-        (np.asarray(dark), np.asarray(below), True),
-        (np.asarray(bright), np.asarray(above), False),
-    ]
+    if dark:
+        step = cv2.subtract(mean, level)
+        mask = cv2.compare(level, cv2.convertScaleAbs(mean, alpha=_DARK_RATIO), cv2.CMP_LT)
+        floor = _MIN_DIFF // 2
+    else:
+        step = cv2.subtract(level, mean)
+        limit = cv2.convertScaleAbs(mean, alpha=_LIGHT_RATIO, beta=4)
+        mask = cv2.compare(level, limit, cv2.CMP_GT)
+        floor = 30
+    mask = cv2.bitwise_and(mask, cv2.compare(step, np.full_like(step, floor), cv2.CMP_GT))
+    return np.asarray(mask, dtype=np.uint8), np.asarray(step, dtype=np.uint8)
 
 
 _RINGS: dict[int, Offsets] = {}
@@ -156,14 +155,8 @@ def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
         if min(dark_chan.shape) < 2 * _BLOCK * scale:
             break
         for dark, level in levels.items():
-            same = light_chan is dark_chan
-            masks = _blob_masks(level)
-            for mask, gap, polarity in masks:
-                if polarity == dark or same:
-                    chan = dark_chan if polarity else light_chan
-                    found.extend(_blobs(chan, mask, gap, polarity, lv, scale))
-            if same:
-                break
+            mask, gap = _blob_mask(level, dark)
+            found.extend(_blobs(dark_chan if dark else light_chan, mask, gap, dark, lv, scale))
         levels = {k: np.asarray(cv2.pyrDown(v), dtype=np.uint8) for k, v in levels.items()}
         scale *= 2
     found = [p for p in found if not _is_face_blob(p, found) and not _inside_pip(p, found)]
