@@ -20,6 +20,7 @@ _BLOCK = 15
 # A blob is darker than 0.78 of its local mean (lighter than 1.3 of it for light pips).
 _DARK_RATIO = 0.78
 _LIGHT_RATIO = 1.3
+_LIGHT_HALF = 0.4
 # A pip is at least this many grey levels and this fraction darker than its face: printed pips
 # are; paper grain, wood grain and sensor noise are not. Defocus softens pips to about 0.3.
 _MIN_DIFF = 40
@@ -79,7 +80,12 @@ def _blob_mask(level: U8, dark: bool) -> tuple[U8, U8]:
         floor = _MIN_DIFF // 2
     else:
         step = cv2.subtract(level, mean)
-        limit = cv2.convertScaleAbs(mean, alpha=_LIGHT_RATIO, beta=4)
+        # Halfway to white at least: on a dark face the halo of a white pip is well above the
+        # face, and would double the pip's size.
+        limit = cv2.max(
+            cv2.convertScaleAbs(mean, alpha=_LIGHT_RATIO, beta=4),
+            cv2.convertScaleAbs(mean, alpha=1.0 - _LIGHT_HALF, beta=255 * _LIGHT_HALF),
+        )
         mask = cv2.compare(level, limit, cv2.CMP_GT)
         floor = 30
     mask = cv2.bitwise_and(mask, cv2.compare(step, np.full_like(step, floor), cv2.CMP_GT))
