@@ -50,6 +50,8 @@ CASES = {
     "red dice with black pips on cloth": (scene(row(ALL, face=(40, 40, 200))), ALL),
     "green dice with black pips on black": (scene(row(ALL, face=(60, 180, 40)), table="dark"), ALL),
     "blue dice with white pips on cloth": (scene(row(ALL, face=(180, 90, 30), pip=WHITE)), ALL),
+    "red dice with white pips on black": (scene(row(ALL, face=RED, pip=WHITE), table="dark"), ALL),
+    "red dice with white pips on cloth": (scene(row(ALL, face=RED, pip=WHITE)), ALL),
     "white dice with blue pips": (scene(row(ALL, pip=(200, 60, 40)), table="wood"), ALL),
     "white dice with red pips": (scene(row(ALL, pip=(40, 40, 210)), table="paper"), ALL),
     "small red dice, 30 px": (
