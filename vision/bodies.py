@@ -19,6 +19,10 @@ BGR = tuple[float, float, float]
 # Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
 _CAMERA_AT = (0.5, 2.0)
+# Dice whose side faces agree on the camera's side, and how far that may be from the default.
+_CAMERA_VOTES = 0.9
+_CAMERA_MIN = 1
+_CAMERA_AGREE = 0.0
 # The fill is tried at these tolerances, a fraction of the face colour (plus 6 levels).
 _FILL_TOLERANCES = (0.05, 0.08, 0.12)
 # A face is at least this many pip radii across, and at least this many pixels.
@@ -213,10 +217,28 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
     From each pip not yet on a face (clearest and biggest first) the face colour is grown out,
     tight first and looser until it gives a face-shaped fill; the pips inside make the die.
     Dice whose fill merged with a neighbour's are then read from their leftover pips.
+
+    The camera is first taken to stand below the frame, as for a camera tilted down at a
+    table; where the dice's side faces show it stands elsewhere, they are read again.
     """
     h, w = img.shape[:2]
-    camera = (_CAMERA_AT[0] * w, _CAMERA_AT[1] * h)
     colours = [ring_colour(img, p) for p in pips]
+    camera = (_CAMERA_AT[0] * w, _CAMERA_AT[1] * h)
+    dice, owned = _read(img, pips, colours, camera)
+    seen = _camera_side(dice)
+    if seen is not None:
+        default = (camera[0] - w / 2, camera[1] - h / 2)
+        norm = math.hypot(*default)
+        if (seen[0] * default[0] + seen[1] * default[1]) / norm < _CAMERA_AGREE:
+            reach = norm
+            camera = (w / 2 + seen[0] * reach, h / 2 + seen[1] * reach)
+            dice, owned = _read(img, pips, colours, camera)
+    return dice + _recover(pips, colours, owned, dice, camera)
+
+
+def _read(
+    img: U8, pips: list[Pip], colours: list[BGR], camera: tuple[float, float]
+) -> tuple[list[Die], set[int]]:
     claimed = [False] * len(pips)
     owned: set[int] = set()
     dice: list[Die] = []
@@ -232,8 +254,36 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
         for j in members:
             claimed[j] = True
             owned.add(j)
-    dice = _drop_side_faces(dice, camera)
-    return dice + _recover(pips, colours, owned, dice, camera)
+    return _drop_side_faces(dice, camera), owned
+
+
+def _camera_side(dice: list[Die]) -> tuple[float, float] | None:
+    """The direction, from the frame's centre, in which the dice show their side faces.
+
+    On a die with round and clearly squashed pips, the squashed ones are on a side face, and
+    side faces show on the camera's side. None unless several dice agree.
+    """
+    sx = sy = 0.0
+    votes = 0
+    for d in dice:
+        if len(d.pips) < 2:
+            continue
+        top = max(p.minor for p in d.pips)
+        rounder = [p for p in d.pips if p.minor >= 0.85 * top]
+        flat = [p for p in d.pips if p.minor < 0.7 * top]
+        if not rounder or not flat:
+            continue
+        dx = float(np.mean([p.x for p in flat]) - np.mean([p.x for p in rounder]))
+        dy = float(np.mean([p.y for p in flat]) - np.mean([p.y for p in rounder]))
+        norm = math.hypot(dx, dy)
+        if norm > 0:
+            sx += dx / norm
+            sy += dy / norm
+            votes += 1
+    strength = math.hypot(sx, sy)
+    if votes < _CAMERA_MIN or strength < _CAMERA_VOTES:
+        return None
+    return sx / strength, sy / strength
 
 
 def _grow(
