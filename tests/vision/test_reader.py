@@ -6,6 +6,7 @@ import dataclasses
 import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -118,6 +119,15 @@ def test_side_face_is_not_counted(top: int, front: int, elevation: float) -> Non
     frame = background(640, 480, "wood")
     draw_oblique_die(frame, top, front, 320, 240, 70, elevation)
     assert read_dice(frame).values == (top,)
+
+
+@pytest.mark.parametrize("turn", [cv2.ROTATE_180, cv2.ROTATE_90_CLOCKWISE])
+@pytest.mark.parametrize(("top", "front"), [(3, 3), (2, 4), (6, 2), (1, 5)])
+def test_side_face_with_the_camera_elsewhere(top: int, front: int, turn: int) -> None:
+    # The camera above or beside the frame: the side faces show there, and say so.
+    frame = background(640, 480, "wood")
+    draw_oblique_die(frame, top, front, 320, 240, 70, 60.0)
+    assert read_dice(np.ascontiguousarray(cv2.rotate(frame, turn))).values == (top,)
 
 
 @pytest.mark.parametrize("table", ["wood", "paper", "cloth"])
