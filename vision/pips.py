@@ -30,6 +30,10 @@ _SPREAD_FACTOR = 1.5
 # A cheap first look: the blob's darkest point against the local mean (which the blob drags
 # down, so this is lower than the true step).
 _PRE_DIFF = 30
+# The steps above hold for frames whose brightest things reach this level; dimmer frames get
+# proportionally smaller steps, down to this share.
+_BRIGHT = 160.0
+_MIN_GAIN = 0.5
 # Blob limits at each level, in that level's pixels.
 _MAX_AREA = 110
 _MAX_BOX = 16
@@ -71,13 +75,13 @@ class Pip:
         return self.r / math.sqrt(self.elong)
 
 
-def _blob_mask(level: U8, dark: bool) -> tuple[U8, U8]:
+def _blob_mask(level: U8, dark: bool, gain: float) -> tuple[U8, U8]:
     """Pixels darker (or lighter) than their surround, and the size of the step."""
     mean = cv2.blur(level, (_BLOCK, _BLOCK))
     if dark:
         step = cv2.subtract(mean, level)
         mask = cv2.compare(level, cv2.convertScaleAbs(mean, alpha=_DARK_RATIO), cv2.CMP_LT)
-        floor = _MIN_DIFF // 2
+        floor = round(_MIN_DIFF * gain / 2)
     else:
         step = cv2.subtract(level, mean)
         # Halfway to white at least: on a dark face the halo of a white pip is well above the
@@ -87,7 +91,7 @@ def _blob_mask(level: U8, dark: bool) -> tuple[U8, U8]:
             cv2.convertScaleAbs(mean, alpha=1.0 - _LIGHT_HALF, beta=255 * _LIGHT_HALF),
         )
         mask = cv2.compare(level, limit, cv2.CMP_GT)
-        floor = 30
+        floor = round(30 * gain)
     mask = cv2.bitwise_and(mask, cv2.compare(step, np.full_like(step, floor), cv2.CMP_GT))
     return np.asarray(mask, dtype=np.uint8), np.asarray(step, dtype=np.uint8)
 
@@ -155,21 +159,28 @@ def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
     if light_chan is None:
         light_chan = dark_chan
     found: list[Pip] = []
+    # The grey-level steps are for a well-exposed frame; a dim one has smaller steps throughout,
+    # judged by its brightest things (dice faces are among them).
+    bright = float(np.percentile(dark_chan[::8, ::8], 97)) if dark_chan.size else 255.0
+    gain = min(1.0, max(_MIN_GAIN, bright / _BRIGHT))
     levels = {True: dark_chan, False: light_chan}
     scale = 1.0
     for lv in range(_LEVELS):
         if min(dark_chan.shape) < 2 * _BLOCK * scale:
             break
         for dark, level in levels.items():
-            mask, gap = _blob_mask(level, dark)
-            found.extend(_blobs(dark_chan if dark else light_chan, mask, gap, dark, lv, scale))
+            mask, gap = _blob_mask(level, dark, gain)
+            chan = dark_chan if dark else light_chan
+            found.extend(_blobs(chan, mask, gap, dark, lv, scale, gain))
         levels = {k: np.asarray(cv2.pyrDown(v), dtype=np.uint8) for k, v in levels.items()}
         scale *= 2
     found = [p for p in found if not _is_face_blob(p, found) and not _inside_pip(p, found)]
     return _suppress(found)
 
 
-def _blobs(chan: U8, mask: U8, gap: U8, dark: bool, lv: int, scale: float) -> list[Pip]:
+def _blobs(
+    chan: U8, mask: U8, gap: U8, dark: bool, lv: int, scale: float, gain: float
+) -> list[Pip]:
     """The pip-like blobs of one mask at one pyramid level."""
     out: list[Pip] = []
     # Contours are several times faster than labelled components on busy masks; all of them,
@@ -180,7 +191,7 @@ def _blobs(chan: U8, mask: U8, gap: U8, dark: bool, lv: int, scale: float) -> li
         x, y, w, h = cv2.boundingRect(cnt)
         if w * h < amin or w > _MAX_BOX or h > _MAX_BOX or max(w, h) > 3 * min(w, h) + 1:
             continue
-        if int(gap[y : y + h, x : x + w].max()) < _PRE_DIFF:
+        if int(gap[y : y + h, x : x + w].max()) < _PRE_DIFF * gain:
             continue
         sub = np.zeros((h, w), np.uint8)
         cv2.drawContours(sub, [cnt], -1, 1, -1, offset=(-x, -y))
@@ -202,7 +213,7 @@ def _blobs(chan: U8, mask: U8, gap: U8, dark: bool, lv: int, scale: float) -> li
         cy = (y + m["m01"] / a) * scale
         r = math.sqrt(a / math.pi) * scale
         contrast, face, spread, diff = _measure(chan, cx, cy, r, dark)
-        if contrast < _MIN_CONTRAST or diff < _MIN_DIFF or diff < _SPREAD_FACTOR * spread:
+        if contrast < _MIN_CONTRAST or diff < _MIN_DIFF * gain or diff < _SPREAD_FACTOR * spread:
             continue
         fill = a / (4 * math.pi * math.sqrt(l1 * l2))
         if fill < _MIN_FILL:
