@@ -44,6 +44,10 @@ CASES = {
         ALL,
     ),
     "defocus and sensor noise": (scene(row(ALL), blur=1.5, noise=6), ALL),
+    "dim room": (
+        np.asarray(cv2.convertScaleAbs(scene(row(ALL), table="wood"), alpha=0.45), np.uint8),
+        ALL,
+    ),
     "yellow dice with black pips on wood": (
         scene(row(ALL, face=(40, 220, 230)), table="wood"),
         ALL,
