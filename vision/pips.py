@@ -46,6 +46,9 @@ _LONE_IN_FACE = 0.3
 # A blob inside another that steps at least this share of the outer one's step is a pip of
 # its own (on a face seen as one blob), not grain in a pip.
 _STRONG = 0.95
+# At most this many candidates go on to be grouped into dice.
+_MAX_PIPS = 300
+_MAX_BLOBS = 500
 
 
 @dataclass(frozen=True)
@@ -174,8 +177,10 @@ def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
             found.extend(_blobs(chan, mask, gap, dark, lv, scale, gain))
         levels = {k: np.asarray(cv2.pyrDown(v), dtype=np.uint8) for k, v in levels.items()}
         scale *= 2
-    found = [p for p in found if not _is_face_blob(p, found) and not _inside_pip(p, found)]
-    return _suppress(found)
+    if len(found) > _MAX_PIPS:
+        # A frame of noise or busy texture: keep the clearest, so time stays bounded.
+        found = sorted(found, key=lambda p: -p.contrast)[:_MAX_PIPS]
+    return _suppress(_drop_grain_and_faces(found))
 
 
 def _blobs(
@@ -187,12 +192,18 @@ def _blobs(
     # as a die's pips sit inside the dark outline of its own edge.
     contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     amin = 3 if lv == 0 else 6
+    shortlist = []
     for cnt in contours:
         x, y, w, h = cv2.boundingRect(cnt)
         if w * h < amin or w > _MAX_BOX or h > _MAX_BOX or max(w, h) > 3 * min(w, h) + 1:
             continue
-        if int(gap[y : y + h, x : x + w].max()) < _PRE_DIFF * gain:
-            continue
+        peak = int(gap[y : y + h, x : x + w].max())
+        if peak >= _PRE_DIFF * gain:
+            shortlist.append((peak, cnt, x, y, w, h))
+    if len(shortlist) > _MAX_BLOBS:
+        # Noise or busy texture: measure the strongest blobs only, so time stays bounded.
+        shortlist = sorted(shortlist, key=lambda s: -s[0])[:_MAX_BLOBS]
+    for _, cnt, x, y, w, h in shortlist:
         sub = np.zeros((h, w), np.uint8)
         cv2.drawContours(sub, [cnt], -1, 1, -1, offset=(-x, -y))
         # A bounding box can take in part of a close neighbour; the drawn blob cannot.
@@ -222,56 +233,71 @@ def _blobs(
     return out
 
 
-def _as_strong(q: Pip, p: Pip) -> bool:
-    """Whether q stands out from its surround about as much as p does: a pip, not grain."""
-    return q.diff >= _STRONG * p.diff
+def _drop_grain_and_faces(found: list[Pip]) -> list[Pip]:
+    """Drop blobs that are not pips: grain inside a pip, and whole faces seen as one blob.
 
-
-def _inside_pip(q: Pip, found: list[Pip]) -> bool:
-    """Whether a small blob is grain inside a bigger pip: faint, and its surround pip-dark."""
-    for p in found:
-        if p.dark != q.dark or p.r < 2 * q.r or math.hypot(p.x - q.x, p.y - q.y) > p.r:
-            continue
-        if _as_strong(q, p):
-            continue
-        half = 0.5 * p.contrast * p.face
-        if (q.face < p.face - half) if q.dark else (q.face > p.face + half):
-            return True
-    return False
-
-
-def _is_face_blob(p: Pip, found: list[Pip]) -> bool:
-    """Whether a blob is a whole die face with pips on it, not a pip.
-
-    A face seen as one blob holds pips of the other polarity (a red die: dark in the darkest
-    channel, white pips) or strong pips of its own (a green die on white paper). A glint on a
-    glossy pip is also a small blob of the other polarity, but it is alone, and small.
+    Grain inside a big pip is faint, and its own surround is pip-dark. A face seen as one blob
+    holds pips of the other polarity (a red die: dark in the darkest channel, white pips) or
+    strong pips of its own (a green die on white paper): two or more, or one big one in its
+    middle. A glint on a glossy pip is also a small blob of the other polarity, but it is
+    alone and small.
     """
-    inside = [
-        q
-        for q in found
-        if (q.dark != p.dark or _as_strong(q, p))
-        and 0.08 * p.r < q.r < 0.6 * p.r
-        and math.hypot(p.x - q.x, p.y - q.y) < 1.2 * p.r
-    ]
-    if len(inside) >= 2:
-        return True
-    return any(
-        q.r >= _LONE_IN_FACE * p.r and math.hypot(p.x - q.x, p.y - q.y) < 0.35 * p.r for q in inside
+    if not found:
+        return found
+    x = np.array([p.x for p in found])
+    y = np.array([p.y for p in found])
+    r = np.array([p.r for p in found])
+    dark = np.array([p.dark for p in found])
+    diff = np.array([p.diff for p in found])
+    face = np.array([p.face for p in found])
+    half = 0.5 * np.array([p.contrast for p in found]) * face
+    d = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :])
+    other = dark[:, None] != dark[None, :]
+    # Row i is the outer blob, column j the blob inside it.
+    strong = diff[None, :] >= _STRONG * diff[:, None]
+    held = (
+        (other | strong)
+        & (r[None, :] > 0.08 * r[:, None])
+        & (r[None, :] < 0.6 * r[:, None])
+        & (d < 1.2 * r[:, None])
     )
+    centred = held & (r[None, :] >= _LONE_IN_FACE * r[:, None]) & (d < 0.35 * r[:, None])
+    is_face = (held.sum(axis=1) >= 2) | centred.any(axis=1)
+    # Row i is the small blob, column j the pip around it.
+    around = (
+        ~other
+        & (r[None, :] >= 2 * r[:, None])
+        & (d <= r[None, :])
+        & ~(diff[:, None] >= _STRONG * diff[None, :])
+    )
+    pip_dark = np.where(
+        dark[:, None],
+        face[:, None] < (face - half)[None, :],
+        face[:, None] > (face + half)[None, :],
+    )
+    is_grain = (around & pip_dark).any(axis=1)
+    return [p for p, drop in zip(found, is_face | is_grain, strict=True) if not drop]
 
 
 def _suppress(pips: list[Pip]) -> list[Pip]:
     """Keep one candidate per blob where several scales found it, the clearest."""
     order = sorted(pips, key=lambda p: -p.contrast * min(1.0, 2.0 / p.elong))
     kept: list[Pip] = []
+    kx: list[float] = []
+    ky: list[float] = []
+    kreach: list[float] = []
+    kdark: list[bool] = []
     for p in order:
         # Measured along the long axis: a coarse scale can merge two pips into one bar.
         reach = p.r * math.sqrt(p.elong)
-        if all(
-            math.hypot(p.x - q.x, p.y - q.y) > 0.9 * max(reach, q.r * math.sqrt(q.elong))
-            or p.dark != q.dark
-            for q in kept
-        ):
-            kept.append(p)
+        if kept:
+            d = np.hypot(np.asarray(kx) - p.x, np.asarray(ky) - p.y)
+            near = d <= 0.9 * np.maximum(reach, np.asarray(kreach))
+            if bool((near & (np.asarray(kdark) == p.dark)).any()):
+                continue
+        kept.append(p)
+        kx.append(p.x)
+        ky.append(p.y)
+        kreach.append(reach)
+        kdark.append(p.dark)
     return kept

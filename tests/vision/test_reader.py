@@ -85,6 +85,7 @@ CASES = {
     ),
     "empty table": (scene([]), []),
     "empty wood table": (scene([], table="wood"), []),
+    "pure noise": (np.random.default_rng(7).integers(0, 256, (480, 640, 3), dtype=np.uint8), []),
 }
 
 
