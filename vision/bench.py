@@ -81,8 +81,16 @@ def summarise(outcomes: list[Outcome]) -> list[str]:
     ms = [o.ms for o in outcomes]
     norm = [o.ms * (1280 * 720) / o.pixels for o in outcomes]
     ratio = sum(ms) / max(sum(o.decode_ms for o in outcomes), 1e-9)
+    by_source: dict[str, list[int]] = {}
+    for o in outcomes:
+        source = Path(o.case.file).name.split("_")[0]
+        tally = by_source.setdefault(source, [0, 0])
+        tally[0] += o.exact
+        tally[1] += 1
+    sources = "  ".join(f"{k} {v[0]}/{v[1]}" for k, v in sorted(by_source.items()))
     return [
         f"images: {n}  dice: {truth}  read: {got}",
+        f"exact by source: {sources}",
         f"exact-image accuracy: {exact / n:.1%} ({exact}/{n})",
         f"per-die accuracy: {matched / max(truth, 1):.1%} ({matched}/{truth})",
         f"false dice: {false}  missed dice: {missed}  wrong value: {wrong}",

@@ -179,6 +179,14 @@ def test_die_cut_by_frame_edge_is_flagged() -> None:
 def test_rejects_non_bgr_input() -> None:
     with pytest.raises(ValueError):
         read_dice(np.zeros((480, 640), np.uint8))
+    with pytest.raises(ValueError):
+        read_dice(np.zeros((480, 640, 3), np.float32))
+
+
+def test_tiny_and_blank_frames() -> None:
+    assert read_dice(np.zeros((1, 1, 3), np.uint8)).values == ()
+    assert read_dice(np.full((20, 20, 3), 200, np.uint8)).values == ()
+    assert read_dice(np.full((480, 640, 3), 255, np.uint8)).values == ()
 
 
 def test_black_pips_are_the_default() -> None:
