@@ -17,7 +17,8 @@ Offsets = tuple[
 # Four pyramid levels with a 15 px window find pips of about 1.5 to 30 px radius.
 _LEVELS = 4
 _BLOCK = 15
-# A blob is darker than 0.78 of its local mean (lighter than 1.3 of it for light pips).
+# A blob is darker than 0.78 of its local mean (lighter than 1.3 of it for light pips, and at
+# least 40% of the way from the mean to white).
 _DARK_RATIO = 0.78
 _LIGHT_RATIO = 1.3
 _LIGHT_HALF = 0.4
@@ -40,13 +41,14 @@ _MAX_BOX = 16
 _MAX_ELONG = 3.2
 # A filled ellipse covers all of its fitted ellipse; rings, glyphs and scratches cover less.
 _MIN_FILL = 0.75
-# A light blob at least this big (in blob radii) in the middle of a dark one is the pip of a 1
-# on a face seen as one blob; a glint on a glossy pip is smaller.
+# A blob at least this big (in outer radii) in the middle of a bigger one is the pip of a 1 on
+# a face seen as one blob; a glint in the middle of a glossy pip is smaller.
 _LONE_IN_FACE = 0.3
 # A blob inside another that steps at least this share of the outer one's step is a pip of
 # its own (on a face seen as one blob), not grain in a pip.
 _STRONG = 0.95
-# At most this many candidates go on to be grouped into dice.
+# At most this many blobs per mask are measured, and this many candidates go on to be
+# grouped into dice: plenty for a roll, and a bound on time for noise and busy texture.
 _MAX_PIPS = 300
 _MAX_BLOBS = 500
 
@@ -56,8 +58,9 @@ class Pip:
     """A pip candidate, in working-image pixels.
 
     `elong` is the ratio of the fitted ellipse's axes and `angle` its orientation (degrees);
-    `face` is the level of the face around the pip in the darkest channel, `spread` the
-    spread of that face, `dark` whether the pip is darker than its face.
+    `face` is the grey level of the face around the pip, `spread` the spread of that face,
+    `diff` the step from face to pip, `fill` how much of its ellipse the blob fills, and
+    `dark` whether the pip is darker than its face.
     """
 
     x: float
@@ -87,14 +90,14 @@ def _blob_mask(level: U8, dark: bool, gain: float) -> tuple[U8, U8]:
         floor = round(_MIN_DIFF * gain / 2)
     else:
         step = cv2.subtract(level, mean)
-        # Halfway to white at least: on a dark face the halo of a white pip is well above the
+        # Well on the way to white: on a dark face the halo of a white pip is well above the
         # face, and would double the pip's size.
         limit = cv2.max(
             cv2.convertScaleAbs(mean, alpha=_LIGHT_RATIO, beta=4),
             cv2.convertScaleAbs(mean, alpha=1.0 - _LIGHT_HALF, beta=255 * _LIGHT_HALF),
         )
         mask = cv2.compare(level, limit, cv2.CMP_GT)
-        floor = round(30 * gain)
+        floor = round(_PRE_DIFF * gain)
     mask = cv2.bitwise_and(mask, cv2.compare(step, np.full_like(step, floor), cv2.CMP_GT))
     return np.asarray(mask, dtype=np.uint8), np.asarray(step, dtype=np.uint8)
 
