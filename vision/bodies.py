@@ -19,7 +19,9 @@ BGR = tuple[float, float, float]
 # Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
 _CAMERA_AT = (0.5, 2.0)
-# Dice whose side faces agree on the camera's side, and how far that may be from the default.
+# The dice's side faces place the camera elsewhere when their votes (one unit vector per die
+# showing a side face) add up to this much, and point more than 90 degrees (cosine below this)
+# away from the default.
 _CAMERA_VOTES = 0.9
 _CAMERA_MIN = 1
 _CAMERA_AGREE = 0.0
@@ -48,7 +50,8 @@ _FREE_MINOR = 0.75
 _BRIDGE = 1.0
 # A fill twice as long as wide is two dice if its width dips below this fraction at the middle.
 _NOTCH = 0.65
-# A face within this many half-widths of another on the camera side may be its side face.
+# A face within this many half-widths of another on the camera side may be its side face; it
+# is, if its pips are more squashed, or if it lies hard in front (within this many).
 _SIDE_REACH = 1.2
 _ABUT = 0.9
 # Pips of one face lie within its inner square: at most this fraction of the die's side apart.
