@@ -6,7 +6,6 @@ becomes a FrameSourceError with a message fit to show a player.
 
 from __future__ import annotations
 
-import enum
 import os
 import sys
 import time
@@ -17,26 +16,21 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.problems import FrameSourceError, SourceProblem
+
 Frame = npt.NDArray[np.uint8]
+__all__ = [
+    "CameraSource",
+    "FrameSource",
+    "FrameSourceError",
+    "ImageFolderSource",
+    "Pacer",
+    "SourceProblem",
+    "VideoFileSource",
+    "source_for",
+]
+
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
-
-
-class SourceProblem(enum.Enum):
-    """What went wrong with a source, for the app to choose its words and its remedy."""
-
-    NO_CAMERA = "no_camera"
-    PERMISSION_DENIED = "permission_denied"
-    CAMERA_BUSY = "camera_busy"
-    DISCONNECTED = "disconnected"
-    UNREADABLE = "unreadable"
-
-
-class FrameSourceError(RuntimeError):
-    """A source that cannot open or stopped giving frames."""
-
-    def __init__(self, problem: SourceProblem, message: str) -> None:
-        super().__init__(message)
-        self.problem = problem
 
 
 class FrameSource(Protocol):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -30,21 +31,26 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.resources import camera_demo_dir
 from missdice_desktop.rules import DICE_COUNT
-from missdice_desktop.ui.camera_worker import CameraWorker
 from missdice_desktop.ui.texts import fill
-from vision import Reading
-from vision.sources import FrameSource, ImageFolderSource, SourceProblem, source_for
+from vision.problems import SourceProblem
 from vision.stability import StabilityGate
+from vision.types import Reading
+
+if TYPE_CHECKING:  # OpenCV loads when the camera first opens, not with the window
+    from missdice_desktop.ui.camera_worker import CameraWorker
+    from vision.sources import FrameSource
 
 translate = QCoreApplication.translate
 DEMO = "demo"
 CAMERA_INDICES = range(4)
 
-SourceFactory = Callable[[str], FrameSource]
+SourceFactory = Callable[[str], "FrameSource"]
 
 
 def open_source(spec: str) -> FrameSource:
     """The frame source for a settings value: "demo", a camera index, a video or a folder."""
+    from vision.sources import ImageFolderSource, source_for
+
     if spec == DEMO:
         return ImageFolderSource(camera_demo_dir(), seconds_each=4.0)
     return source_for(spec)
@@ -278,6 +284,8 @@ class CameraPanel(QWidget):
             self._on_failed(SourceProblem.UNREADABLE.value, str(error))
             return
         self._show_status(fill(translate("CameraPanel", "Opening %1…"), source.name))
+        from missdice_desktop.ui.camera_worker import CameraWorker
+
         worker = CameraWorker(source)
         worker.opened.connect(self._on_opened)
         worker.frame_captured.connect(self._on_frame)
@@ -310,8 +318,8 @@ class CameraPanel(QWidget):
         self._show_status(fill(translate("CameraPanel", "%1: roll the dice in view."), name))
 
     def _on_frame(self, image: QImage) -> None:
-        worker = self.sender()
-        if worker is not self._worker or not isinstance(worker, CameraWorker):
+        worker = self._worker
+        if worker is None or self.sender() is not worker:
             return
         self.preview.show_image(image)
         worker.frame_shown()
