@@ -59,6 +59,9 @@ _FACE_SPAN = 0.9
 # A recovered face this close to a die (in sides), toward the camera, is that die's side face.
 _FRONT_REACH = 1.3
 _FRONT_COS = 0.5
+# A lone pip read with more than this many other pips as round as it on the fill is doubtful.
+_ROUND = 0.85
+_CROWD = 2
 
 
 @dataclass(frozen=True)
@@ -323,6 +326,7 @@ def _grow(
     sy = min(max(round(seed.y) - y0, 0), roi.shape[0] - 1)
     at_frame = (x0 == 0, x1 == w, y0 == 0, y1 == h)
     flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
+    fallback: tuple[Die, list[int]] | None = None
     for frac in _FILL_TOLERANCES:
         tol = (*(6.0 + frac * v for v in colours[k]), 0.0)
         mask = np.zeros((roi.shape[0] + 2, roi.shape[1] + 2), np.uint8)
@@ -332,7 +336,7 @@ def _grow(
         # Reaching the window's edge means the face colour runs on into the table; a looser
         # fill would only run further.
         if any(t and not f for t, f in zip(touched, at_frame, strict=True)):
-            return None
+            return fallback
         area = float(cv2.countNonZero(body))
         if area < (_MIN_BODY * seed.r) ** 2:
             continue
@@ -371,9 +375,14 @@ def _grow(
         if not _plausible(die, top):
             continue
         if any(j in owned for j in members if pips[j] in top):
-            return None
+            return fallback
+        if len(top) == 1 and sum(p.minor >= _ROUND * top[0].minor for p in mine) > _CROWD:
+            # A lone pip among round pips that make no face: the fill may have cut the face
+            # short, so a looser one gets a chance first.
+            fallback = fallback or (die, members)
+            continue
         return die, members
-    return None
+    return fallback
 
 
 def _drop_side_faces(dice: list[Die], camera: tuple[float, float]) -> list[Die]:
