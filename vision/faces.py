@@ -36,7 +36,7 @@ def is_face(pts: tuple[Pip, ...]) -> bool:
     if n <= 1:
         return n == 1
     r = float(np.mean([p.r for p in pts]))
-    if max(p.r for p in pts) > (_SIZE_RATIO if r >= _SHAPE_MIN_R else 1.6) * min(p.r for p in pts):
+    if max(p.r for p in pts) > _SIZE_RATIO * min(p.r for p in pts):
         return False
     cx = float(np.mean([p.x for p in pts]))
     cy = float(np.mean([p.y for p in pts]))
