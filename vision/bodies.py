@@ -78,15 +78,26 @@ class Die:
     touching: bool = False
 
 
-def ring_colour(img: U8, p: Pip) -> BGR:
-    """The colour of the face around a pip."""
+def ring_colours(img: U8, pips: list[Pip]) -> list[BGR]:
+    """The colour of the face around each pip (the median of its ring), a size at a time."""
     h, w = img.shape[:2]
-    _, _, ry, rx = ring_offsets(max(8, round(p.r * 10)))
-    ring = img[np.clip(ry + round(p.y), 0, h - 1), np.clip(rx + round(p.x), 0, w - 1)]
-    if ring.size == 0:
-        return (p.face, p.face, p.face)
-    med = np.median(ring, axis=0)
-    return (float(med[0]), float(med[1]), float(med[2]))
+    out: list[BGR] = [(0.0, 0.0, 0.0)] * len(pips)
+    groups: dict[int, list[int]] = {}
+    for i, p in enumerate(pips):
+        groups.setdefault(max(8, round(p.r * 10)), []).append(i)
+    for r10, idx in groups.items():
+        _, _, ry, rx = ring_offsets(r10)
+        if ry.size == 0:
+            for i in idx:
+                out[i] = (pips[i].face, pips[i].face, pips[i].face)
+            continue
+        ys = np.array([round(pips[i].y) for i in idx])[:, None] + ry[None, :]
+        xs = np.array([round(pips[i].x) for i in idx])[:, None] + rx[None, :]
+        rings = img[np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)]
+        med = np.median(rings, axis=1)
+        for k, i in enumerate(idx):
+            out[i] = (float(med[k, 0]), float(med[k, 1]), float(med[k, 2]))
+    return out
 
 
 def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
@@ -228,7 +239,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
     table; where the dice's side faces show it stands elsewhere, they are read again.
     """
     h, w = img.shape[:2]
-    colours = [ring_colour(img, p) for p in pips]
+    colours = ring_colours(img, pips)
     camera = (_CAMERA_AT[0] * w, _CAMERA_AT[1] * h)
     dice, owned = _read(img, pips, colours, camera)
     seen = _camera_side(dice)
