@@ -44,6 +44,7 @@ _LONE_ELONG = 2.0
 _LONE_ELONG_LIGHT = 1.3
 # A lone pip sits in the middle of its face (the fill may take in a side face, so loosely).
 _LONE_OFF = 0.28
+_LONE_OFF_SIDE = 0.38
 # Leftover pips this squashed against the roll's top-face pips are on side faces.
 _FREE_MINOR = 0.75
 # Opening radius, in pip radii, that cuts the neck between two nearly touching dice.
@@ -117,7 +118,8 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
         # dark surfaces with light marks (keyboards, remotes) are everywhere on a desk.
         return (
             _LONE_RATIO[0] <= ratio <= _LONE_RATIO[1]
-            and off <= _LONE_OFF * side
+            # The fill may take in a side face showing several pips: the top is then off-centre.
+            and off <= (_LONE_OFF_SIDE if len(die.pips) >= 4 else _LONE_OFF) * side
             and p.elong < (_LONE_ELONG if p.dark else _LONE_ELONG_LIGHT)
         )
     if not _PIP_RATIO[0] <= ratio <= _PIP_RATIO[1]:

@@ -23,6 +23,8 @@ _MINOR_WEIGHT = 1.0
 # A "2" whose bigger pip is this much bigger and this much rounder is a 1 beside a side pip.
 _PAIR_SIZE = 1.08
 _PAIR_ELONG = 0.3
+# A leftover run of at least this many pips that makes a face is taken for a side face.
+_REST_FACE = 3
 
 
 def is_face(pts: tuple[Pip, ...]) -> bool:
@@ -105,8 +107,13 @@ def top_face(pips: tuple[Pip, ...], toward: tuple[float, float], side: float) ->
         return _MINOR_WEIGHT * p.minor / mmax - near
 
     ranked = tuple(sorted(pips, key=lambda p: -topness(p)))
-    best = ranked[:1]
-    for k in range(2, min(6, len(ranked)) + 1):
-        if is_face(ranked[:k]):
-            best = ranked[:k]
-    return best
+    valid = [k for k in range(1, min(6, len(ranked)) + 1) if is_face(ranked[:k])]
+    longest = max(valid)
+    if longest < len(ranked):
+        # Pips are left over, so some lie on a side face. Where a shorter run leaves one whole
+        # face behind (a 1 on top of a 5 seen on the side), that split explains every pip.
+        for k in valid:
+            rest = ranked[k:]
+            if k < longest and len(rest) >= _REST_FACE and is_face(rest):
+                return ranked[:k]
+    return ranked[:longest]
