@@ -25,6 +25,8 @@ _CAMERA_AT = (0.5, 2.0)
 _CAMERA_VOTES = 0.9
 _CAMERA_MIN = 1
 _CAMERA_AGREE = 0.0
+# Pips this much shorter across than a die's roundest are on a side face.
+_FLAT = 0.7
 # The fill is tried at these tolerances, a fraction of the face colour (plus 6 levels).
 _FILL_TOLERANCES = (0.05, 0.08, 0.12)
 # A face is at least this many pip radii across, and at least this many pixels.
@@ -289,7 +291,7 @@ def _camera_side(dice: list[Die]) -> tuple[float, float] | None:
             continue
         top = max(p.minor for p in d.pips)
         rounder = [p for p in d.pips if p.minor >= 0.85 * top]
-        flat = [p for p in d.pips if p.minor < 0.7 * top]
+        flat = [p for p in d.pips if p.minor < _FLAT * top]
         if not rounder or not flat:
             continue
         dx = float(np.mean([p.x for p in flat]) - np.mean([p.x for p in rounder]))
