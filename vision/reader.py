@@ -31,7 +31,7 @@ _SAT_WEIGHT = np.clip((np.arange(256) - _SAT_FROM) / _SAT_SPAN * 255, 0, 255).as
 
 
 def prepare(frame: U8) -> tuple[U8, U8, float]:
-    """The working image, its darkest channel, and the scale from the frame to them."""
+    """The working image, the grey image dark pips are looked for in, and the scale to them."""
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise ValueError("read_dice expects an HxWx3 uint8 BGR frame")
     h, w = frame.shape[:2]
