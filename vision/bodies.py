@@ -57,6 +57,8 @@ _NOTCH = 0.65
 # is, if its pips are more squashed, or if it lies hard in front (within this many).
 _SIDE_REACH = 1.2
 _ABUT = 0.9
+_SIDE_ELONG = 0.2
+_ABUT_AREA = 0.85
 # Pips of one face lie within its inner square: at most this fraction of the die's side apart.
 _FACE_SPAN = 0.9
 # A recovered face this close to a die (in sides), toward the camera, is that die's side face.
@@ -404,7 +406,8 @@ def _drop_side_faces(dice: list[Die], camera: tuple[float, float]) -> list[Die]:
     """Drop a face read as a die of its own when it is a side face of a neighbouring die.
 
     A side face adjoins its die's top face on the camera's side, and its pips are squashed
-    more: shorter across, or longer in one direction, than the top face's pips next to it.
+    more (shorter across, or longer in one direction) than the top face's pips next to it, or
+    it lies hard in front of the top face and is smaller than a whole face.
     """
     keep = []
     for d in dice:
@@ -422,16 +425,21 @@ def _drop_side_faces(dice: list[Die], camera: tuple[float, float]) -> list[Die]:
             toward = (dx * vx + dy * vy) / max(math.hypot(vx, vy), 1e-6)
             me = float(np.mean([p.minor for p in e.top]))
             ee = float(np.mean([p.elong for p in e.top]))
-            squashed = me > 1.35 * mi or (me > 1.1 * mi and ei > ee + 0.25)
-            if squashed and (toward > 0 or ei > 1.45):
-                side = True
-            # Straight in front of another face and hard against it, with pips no bigger:
-            # that face's die seen from the side, however steeply the camera looks down.
+            # A 1's pip is bigger than other pips by design: beside a 1, only pips drawn out
+            # longer than the 1's are squashed.
+            if len(e.top) > 1 or ei >= ee + _SIDE_ELONG:
+                squashed = me > 1.35 * mi or (me > 1.1 * mi and ei > ee + 0.25)
+                if squashed and (toward > 0 or ei > 1.45):
+                    side = True
+            # Straight in front of another face and hard against it, smaller than it and with
+            # pips no bigger: that face's die seen from the side. A die standing in front is a
+            # whole face, as big as the other.
             lateral = abs(dx * vy - dy * vx) / max(math.hypot(vx, vy), 1e-6)
             if (
                 0.3 * max(e.size) < toward < _ABUT * reach
                 and lateral < 0.35 * max(e.size)
                 and mi <= 1.05 * me
+                and d.size[0] * d.size[1] < _ABUT_AREA * e.size[0] * e.size[1]
             ):
                 side = True
         if not side:

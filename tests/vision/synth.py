@@ -98,9 +98,11 @@ def draw_die(img: Image, die: Die) -> None:
                 )
             )
     # A soft shadow and a darker rim: real dice have both, and the reader may lean on neither.
-    shadow = np.array([(x + 2 * ss, y + 3 * ss) for x, y in outline], np.int32)
-    cv2.fillPoly(big, [shadow], (30, 30, 30))
-    big = cv2.GaussianBlur(big, (0, 0), 2 * ss)
+    shade = np.zeros(big.shape[:2], np.float32)
+    cv2.fillPoly(shade, [np.array([(x + 2 * ss, y + 3 * ss) for x, y in outline], np.int32)], 1.0)
+    shade = cv2.GaussianBlur(shade, (0, 0), 2 * ss)[..., None]
+    # The shadow darkens what lies under it (the table, a neighbour's edge) without blurring it.
+    big = (big * (1.0 - 0.75 * shade)).astype(np.uint8)
     rim = tuple(int(v * 0.8) for v in die.face)
     cv2.fillPoly(big, [np.array(outline, np.int32)], rim)
     inner = [to_px(u * 0.94, v * 0.94) for u, v in _unit(outline, to_px, half * ss, c, rot)]

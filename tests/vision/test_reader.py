@@ -135,6 +135,22 @@ def test_side_face_with_the_camera_elsewhere(top: int, front: int, turn: int) ->
     assert read_dice(np.ascontiguousarray(cv2.rotate(frame, turn))).values == (top,)
 
 
+@pytest.mark.parametrize("layout", ["row", "column", "corner"])
+@pytest.mark.parametrize("values", [(5, 1, 3), (1, 6, 2), (4, 4, 1), (2, 3, 6)])
+def test_touching_dice(layout: str, values: tuple[int, int, int]) -> None:
+    # Three dice a pip's width apart or less, a 1 among them (its big pip must not make its
+    # neighbours look squashed, like side faces).
+    side = 55.0
+    step = side * 1.02
+    spots: list[tuple[float, float]] = {
+        "row": [(200, 220), (200 + step, 220), (200 + 2 * step, 220)],
+        "column": [(200, 160), (200, 160 + step), (200 + 2.5 * step, 160)],
+        "corner": [(200, 160), (200 + step, 160), (200, 160 + step)],
+    }[layout]
+    dice = [Die(v, x, y, side, 4.0) for v, (x, y) in zip(values, spots, strict=True)]
+    assert read_dice(scene(dice, table="wood")).values == tuple(sorted(values))
+
+
 @pytest.mark.parametrize("table", ["wood", "paper", "cloth"])
 def test_round_things_are_not_ones(table: str) -> None:
     frame = scene([Die(4, 320, 240, 60, 10)], table=table)
