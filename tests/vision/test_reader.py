@@ -142,11 +142,12 @@ def test_touching_dice(layout: str, values: tuple[int, int, int]) -> None:
     # neighbours look squashed, like side faces).
     side = 55.0
     step = side * 1.02
-    spots: list[tuple[float, float]] = {
-        "row": [(200, 220), (200 + step, 220), (200 + 2 * step, 220)],
-        "column": [(200, 160), (200, 160 + step), (200 + 2.5 * step, 160)],
-        "corner": [(200, 160), (200 + step, 160), (200, 160 + step)],
-    }[layout]
+    layouts: dict[str, list[tuple[float, float]]] = {
+        "row": [(200.0, 220.0), (200 + step, 220.0), (200 + 2 * step, 220.0)],
+        "column": [(200.0, 160.0), (200.0, 160 + step), (200 + 2.5 * step, 160.0)],
+        "corner": [(200.0, 160.0), (200 + step, 160.0), (200.0, 160 + step)],
+    }
+    spots = layouts[layout]
     dice = [Die(v, x, y, side, 4.0) for v, (x, y) in zip(values, spots, strict=True)]
     assert read_dice(scene(dice, table="wood")).values == tuple(sorted(values))
 
