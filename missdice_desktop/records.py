@@ -153,29 +153,48 @@ def _replay_current(game: Game, current: Any) -> None:
         raise RecordError(f"player {game.current_player} plays now")
     if current.get("dice") is None:
         return
-    _replay_dice(game, make_dice(_list(current["dice"], "dice")), current.get("rolls"))
-    held = current.get("held", [])
-    if (
-        not isinstance(held, list)
-        or len(held) > len(game.held)
-        or not all(isinstance(flag, bool) for flag in held)
-    ):
-        raise RecordError("held must be a list of true/false, one per die")
-    for index, flag in enumerate(held):
-        if flag:
-            game.apply(Hold(index, True))
-
-
-def _replay_dice(game: Game, dice: tuple[int, ...], rolls: Any) -> None:
-    if rolls is None or rolls == []:
+    dice = make_dice(_list(current["dice"], "dice"))
+    rolls = _checked_rolls(current.get("rolls"), dice)
+    roll_holds = current.get("roll_holds", [[False] * len(game.held)] * len(rolls))
+    if not isinstance(roll_holds, list) or len(roll_holds) != len(rolls):
+        raise RecordError("roll_holds must list the held dice of each roll")
+    if not rolls:
         game.apply(EnterDice(dice))
-        return
+    for roll, holds in zip(rolls, roll_holds, strict=True):
+        _hold_exactly(game, holds, "roll_holds")
+        game.apply(Roll(roll))
+    _hold_exactly(game, current.get("held", []), "held")
+
+
+def _hold_exactly(game: Game, flags: Any, name: str) -> None:
+    """Apply the Hold actions that make the held dice `flags` (a list of true/false)."""
+    if (
+        not isinstance(flags, list)
+        or len(flags) > len(game.held)
+        or not all(isinstance(flag, bool) for flag in flags)
+    ):
+        raise RecordError(f"{name} must be lists of true/false, one per die")
+    for index, flag in enumerate(flags):
+        if game.held[index] != flag:
+            game.apply(Hold(index, flag))
+
+
+def _checked_rolls(rolls: Any, dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    if rolls is None or rolls == []:
+        return []
     rolls = _list(rolls, "rolls")
     if len(rolls) > MAX_ROLLS:
         raise RecordError(f"{len(rolls)} rolls: at most {MAX_ROLLS} per turn")
     checked = [make_dice(_list(roll, "each roll")) for roll in rolls]
     if checked[-1] != dice:
         raise RecordError("the last roll must equal the dice scored")
+    return checked
+
+
+def _replay_dice(game: Game, dice: tuple[int, ...], rolls: Any) -> None:
+    checked = _checked_rolls(rolls, dice)
+    if not checked:
+        game.apply(EnterDice(dice))
     for roll in checked:
         game.apply(Roll(roll))
 
@@ -220,6 +239,8 @@ def record_from_game(game: Game) -> dict[str, Any]:
         current: dict[str, Any] = {"player": in_progress.player, "dice": list(in_progress.dice)}
         if in_progress.rolls:
             current["rolls"] = [list(roll) for roll in in_progress.rolls]
+        if any(any(holds) for holds in in_progress.roll_holds):
+            current["roll_holds"] = [list(holds) for holds in in_progress.roll_holds]
         if any(in_progress.held):
             current["held"] = list(in_progress.held)
         record["current"] = current

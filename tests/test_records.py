@@ -306,3 +306,36 @@ def test_saving_keeps_permissions_and_follows_links(tmp_path: Path) -> None:
     assert link.is_symlink()
     assert os.stat(target).st_mode & 0o777 == 0o640
     assert load_record(target).players == ("Anna", "Ben")
+
+
+def test_a_resumed_turn_undoes_like_the_original() -> None:
+    game = new_game(players=["Anna"])
+    game.roll()
+    game.hold(1)
+    game.roll()
+    after_first_roll_and_hold = game.state
+    game.hold(3)
+    game.roll()
+    resumed = loads_record(dumps_record(game))
+    assert resumed.state == game.state
+    for _ in range(2):  # the last roll, then the hold made before it
+        game.undo()
+        resumed.undo()
+        assert resumed.state == game.state
+    assert resumed.state == after_first_roll_and_hold
+    assert resumed.held == (False, True, False, False, False)
+    assert resumed.rolls_left == 1
+
+
+def test_roll_holds_must_match_the_rolls() -> None:
+    data = bad(
+        turns=[],
+        current={
+            "player": 0,
+            "dice": [1, 2, 3, 4, 5],
+            "rolls": [[1, 2, 3, 4, 5]],
+            "roll_holds": [[], []],
+        },
+    )
+    with pytest.raises(RecordError, match="roll_holds must list the held dice of each roll"):
+        game_from_record(data)

@@ -71,6 +71,8 @@ class TurnState:
     dice: Dice | None = None
     held: tuple[bool, ...] = NO_HOLDS
     rolls: tuple[Dice, ...] = ()
+    roll_holds: tuple[tuple[bool, ...], ...] = ()
+    """The dice held when each roll was made (so a resumed turn undoes like the original)."""
 
 
 @dataclass(frozen=True)
@@ -356,7 +358,9 @@ class Game:
                 h and new != old for h, new, old in zip(turn.held, dice, turn.dice, strict=True)
             ):
                 raise IllegalActionError("a held die cannot change when rolling")
-        return replace(turn, dice=dice, rolls=(*turn.rolls, dice))
+        return replace(
+            turn, dice=dice, rolls=(*turn.rolls, dice), roll_holds=(*turn.roll_holds, turn.held)
+        )
 
     def _scored(self, state: GameState, box_id: str, extra: Mapping[str, Any]) -> GameState:
         turn = state.turn
