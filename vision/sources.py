@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.images import decode_image
 from vision.problems import FrameSourceError, SourceProblem
 
 Frame = npt.NDArray[np.uint8]
@@ -147,7 +148,7 @@ class VideoFileSource:
     def open(self) -> None:
         """Open the file; UNREADABLE when it is missing or not a video OpenCV can decode."""
         if not self.path.is_file():
-            raise FrameSourceError(SourceProblem.UNREADABLE, f"Video file not found: {self.path}")
+            raise FrameSourceError(SourceProblem.UNREADABLE, f"Not found: {self.path}")
         capture = cv2.VideoCapture(str(self.path))
         readable = capture.isOpened() and capture.read()[0]
         if not readable:
@@ -194,6 +195,8 @@ class ImageFolderSource:
         self._frames_each = max(1, round(seconds_each * fps))
         self._position = 0
         self._current: tuple[Path, Frame] | None = None
+        self.skipped: list[str] = []
+        """Images passed over because they could not be decoded."""
 
     @property
     def name(self) -> str:
@@ -217,20 +220,27 @@ class ImageFolderSource:
         self._position = 0
 
     def read(self) -> Frame:
-        """The current image; UNREADABLE when an image cannot be decoded."""
-        index = self._position // self._frames_each
-        if index >= len(self._paths):
-            if not self.loop:
-                raise FrameSourceError(SourceProblem.UNREADABLE, f"{self.name}: no more images.")
-            self._position = index = 0
-        self._position += 1
-        path = self._paths[index]
-        if self._current is None or self._current[0] != path:
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is None:
-                raise FrameSourceError(SourceProblem.UNREADABLE, f"Cannot read image {path.name}")
-            self._current = (path, np.asarray(image, dtype=np.uint8))
-        return self._current[1]
+        """The current image. Images that cannot be decoded are passed over (and forgotten);
+        UNREADABLE once none is left."""
+        while True:
+            index = self._position // self._frames_each
+            if index >= len(self._paths):
+                if not self.loop or not self._paths:
+                    raise FrameSourceError(
+                        SourceProblem.UNREADABLE, f"{self.name}: no readable images left."
+                    )
+                self._position = index = 0
+            path = self._paths[index]
+            if self._current is not None and self._current[0] == path:
+                self._position += 1
+                return self._current[1]
+            image = decode_image(path.read_bytes()) if path.is_file() else None
+            if image is not None:
+                self._current = (path, image)
+                continue
+            self.skipped.append(path.name)
+            del self._paths[index]
+            self._position = index * self._frames_each
 
     def close(self) -> None:
         """Forget the images."""

@@ -62,7 +62,7 @@ def main() -> None:
         panel.start()
         QTimer.singleShot(round(options.seconds * 1000), app.quit)
         app.exec()
-        panel.stop()
+        panel.shut_down()
         frames = [VideoFileSource(video)]
         frames[0].open()
         sample = [frames[0].read() for _ in range(30)]

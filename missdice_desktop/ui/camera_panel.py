@@ -45,6 +45,13 @@ DEMO = "demo"
 CAMERA_INDICES = range(4)
 
 SourceFactory = Callable[[str], "FrameSource"]
+_FINISHING: set[CameraWorker] = set()
+"""Workers asked to stop whose thread still runs (a camera may take seconds to open)."""
+
+
+def _forget(worker: CameraWorker) -> None:
+    _FINISHING.discard(worker)
+    worker.deleteLater()
 
 
 def open_source(spec: str) -> FrameSource:
@@ -176,6 +183,7 @@ class CameraPanel(QWidget):
         super().__init__(parent)
         self._open_source = open_source
         self._worker: CameraWorker | None = None
+        self._status_text: Callable[[], str] = str
         self._gate = StabilityGate(hold_seconds=hold_seconds)
         self._stable: tuple[int, ...] | None = None
         self._last_used: tuple[int, ...] | None = None
@@ -283,7 +291,7 @@ class CameraPanel(QWidget):
         except Exception as error:  # a bad settings value: say it, keep the game going
             self._on_failed(SourceProblem.UNREADABLE.value, str(error))
             return
-        self._show_status(fill(translate("CameraPanel", "Opening %1…"), source.name))
+        self._show_status(lambda: fill(translate("CameraPanel", "Opening %1…"), source.name))
         from missdice_desktop.ui.camera_worker import CameraWorker
 
         worker = CameraWorker(source)
@@ -299,13 +307,26 @@ class CameraPanel(QWidget):
         self.start()
 
     def stop(self) -> None:
-        """Stop reading and release the camera."""
+        """Stop reading and release the camera, without waiting for a camera still opening."""
         worker, self._worker = self._worker, None
-        if worker is not None:
-            for signal in (worker.opened, worker.frame_captured, worker.dice_read, worker.failed):
-                signal.disconnect()
-            worker.stop()
+        if worker is None:
+            return
+        for signal in (worker.opened, worker.frame_captured, worker.dice_read, worker.failed):
+            signal.disconnect()
+        worker.request_stop()
+        if worker.isRunning():
+            # Qt aborts if a running thread is destroyed: keep it until it has finished,
+            # even if this panel goes first.
+            _FINISHING.add(worker)
+            worker.finished.connect(lambda: _forget(worker))
+        else:
             worker.deleteLater()
+
+    def shut_down(self, seconds: float = 5.0) -> None:
+        """Stop, and give threads still opening a camera a few seconds to let it go."""
+        self.stop()
+        for worker in tuple(_FINISHING):
+            worker.wait(round(seconds * 1000))
 
     @property
     def running(self) -> bool:
@@ -315,7 +336,9 @@ class CameraPanel(QWidget):
     # Frames ------------------------------------------------------------------------------------
 
     def _on_opened(self, name: str) -> None:
-        self._show_status(fill(translate("CameraPanel", "%1: roll the dice in view."), name))
+        self._show_status(
+            lambda: fill(translate("CameraPanel", "%1: roll the dice in view."), name)
+        )
 
     def _on_frame(self, image: QImage) -> None:
         worker = self._worker
@@ -334,7 +357,7 @@ class CameraPanel(QWidget):
         if stable == ():
             self._last_used = None  # the dice were picked up: the next roll is new
         self._set_stable(stable if stable is not None and len(stable) == DICE_COUNT else None)
-        self._show_status(self._describe(values, stable))
+        self._show_status(lambda: self._describe(values, stable))
         if (
             self._stable is not None
             and self.automatic.isChecked()
@@ -382,10 +405,16 @@ class CameraPanel(QWidget):
         self._set_stable(None)
         self.preview.clear()
         self.open_button.setText(translate("CameraPanel", "Reopen"))
-        advice = translate("CameraPanel", "Type the dice in the tray, or press %1 to try again.")
         self._show_status(
-            f"{self._problem_text(problem, message)} "
-            f"{advice.replace('%1', self.open_button.text().replace('&', ''))}"
+            lambda: (
+                f"{self._problem_text(problem, message)} "
+                + fill(
+                    translate(
+                        "CameraPanel", "Type the dice in the tray, or press %1 to try again."
+                    ),
+                    self.open_button.text().replace("&", ""),
+                )
+            )
         )
 
     @staticmethod
@@ -406,7 +435,10 @@ class CameraPanel(QWidget):
                 return translate("CameraPanel", "The camera stopped sending pictures (unplugged?).")
         return fill(translate("CameraPanel", "Cannot read the pictures (%1)."), detail)
 
-    def _show_status(self, text: str) -> None:
+    def _show_status(self, make_text: Callable[[], str]) -> None:
+        """Show a status, and keep how it was made so a language switch can redo it."""
+        self._status_text = make_text
+        text = make_text()
         self.status.setText(text)
         self.status.setAccessibleName(text)
 
@@ -415,6 +447,8 @@ class CameraPanel(QWidget):
     def retranslate_ui(self) -> None:
         """Set every visible text in the current language."""
         self._name_sources()
+        if hasattr(self, "status"):
+            self._show_status(self._status_text)
         self.open_button.setText(
             translate("CameraPanel", "Reopen") if self.error else translate("CameraPanel", "Open")
         )
@@ -429,5 +463,5 @@ class CameraPanel(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Release the camera with the panel."""
-        self.stop()
+        self.shut_down()
         super().closeEvent(event)

@@ -48,13 +48,12 @@ class CameraWorker(QThread):
         """The preview painted the last frame; the next one may be sent."""
         self._shown.set()
 
-    def stop(self) -> None:
-        """End both loops and wait for them (the source is closed by the capture thread)."""
+    def request_stop(self) -> None:
+        """Ask both loops to end; the capture thread then closes the source."""
         self._stopping.set()
         self.requestInterruption()
         with self._newest_ready:
             self._newest_ready.notify_all()
-        self.wait(3000)
 
     def run(self) -> None:
         """The capture loop (runs in the worker thread)."""

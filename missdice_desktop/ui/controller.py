@@ -102,7 +102,7 @@ class GameController(QObject):
         window.save_as_action.triggered.connect(self.save_as)
         window.table_dice_action.triggered.connect(self.set_table_dice)
         window.camera_action.triggered.connect(self.set_camera)
-        window.camera_dock.visibilityChanged.connect(self._on_camera_dock_visibility)
+        window.camera_dock.closed.connect(lambda: self.set_camera(False))
         window.camera_panel.dice_chosen.connect(self.use_camera_dice)
         window.camera_panel.ready_changed.connect(window.use_camera_dice_action.setEnabled)
         window.use_camera_dice_action.triggered.connect(window.camera_panel.use_dice)
@@ -155,11 +155,6 @@ class GameController(QObject):
         else:
             panel.stop()
             self.window.camera_dock.hide()
-
-    def _on_camera_dock_visibility(self, visible: bool) -> None:
-        # Closing the dock by its title bar turns the camera off and frees the device.
-        if not visible and self.window.camera_action.isChecked() and not self.window.isMinimized():
-            self.set_camera(False)
 
     def use_camera_dice(self, values: tuple[int, ...]) -> None:
         """Dice read by the camera go into the turn like dice typed in the tray."""
@@ -215,9 +210,7 @@ class GameController(QObject):
 
     def ask_new_game(self) -> None:
         """The New game dialog; the current game stays if it is cancelled."""
-        game = self.game
-        started = game.can_undo and not game.finished
-        if started and not self.prompts.confirm_abandon(self._summary(game)):
+        if not self._may_leave_game():
             return
         choice = self.prompts.new_game(self.settings)
         if choice is not None:
@@ -512,8 +505,16 @@ class GameController(QObject):
 
     # Files -----------------------------------------------------------------------------------
 
+    def _may_leave_game(self) -> bool:
+        """Ask before another game replaces one in progress (it stays in its autosave only)."""
+        game = self.game
+        started = game.can_undo and not game.finished
+        return not started or self.prompts.confirm_abandon(self._summary(game))
+
     def open_file(self) -> None:
         """Game › Open…"""
+        if not self._may_leave_game():
+            return
         path = self.prompts.open_path()
         if path:
             self.open_path(path)
@@ -566,6 +567,7 @@ class GameController(QObject):
         self.window.sheet.viewport().update()
 
     def _on_language_changed(self) -> None:
+        self._status_note = ""  # written in the other language
         self.model.retranslate()
         self.window.sheet.fit_font()
         self._refresh_views(rolled=False)
@@ -585,7 +587,7 @@ class GameController(QObject):
 
     def on_close(self) -> None:
         """Keep everything: the game (autosave) and the window's size; free the camera."""
-        self.window.camera_panel.stop()
+        self.window.camera_panel.shut_down()
         self._save()
         self.settings.window_geometry = bytes(self.window.saveGeometry().toBase64().data()).decode(
             "ascii"

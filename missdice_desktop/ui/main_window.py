@@ -51,6 +51,17 @@ class SpaceForFocusedButton(QObject):
         return False
 
 
+class CameraDock(QDockWidget):
+    """The camera's dock; `closed` tells its close button from a move or a float."""
+
+    closed = Signal()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """The player closed the dock."""
+        self.closed.emit()
+        super().closeEvent(event)
+
+
 class MainWindow(QMainWindow):
     """Miss Dice's window: the tray on top, the sheet below, everything reachable by keys."""
 
@@ -115,7 +126,7 @@ class MainWindow(QMainWindow):
 
         self.camera_panel = CameraPanel()
         self.camera_panel.setObjectName("cameraPanel")
-        self.camera_dock = QDockWidget(self)
+        self.camera_dock = CameraDock(self)
         self.camera_dock.setObjectName("cameraDock")
         self.camera_dock.setWidget(self.camera_panel)
         self.camera_dock.setFeatures(

@@ -60,7 +60,7 @@ def test_a_camera_that_fails_leaves_the_game_playable(make_app, qtbot, tmp_path:
     controller.start()
     controller.set_camera(True, str(tmp_path / "unplugged.avi"))
     qtbot.waitUntil(lambda: bool(window.camera_panel.error), timeout=5000)
-    assert "not found" in window.camera_panel.status.text()
+    assert "Not found" in window.camera_panel.status.text()
     controller.enter_dice("12345")
     assert controller.game.dice == (1, 2, 3, 4, 5)
 
@@ -85,3 +85,45 @@ def test_the_new_game_dialog_offers_the_camera(make_app, qtbot, tmp_path: Path) 
     virtual = choice(["Anna"])
     controller.new_game(virtual)
     assert not controller.table_mode and not parts.window.camera_panel.running
+
+
+def test_the_camera_stays_on_across_a_restart_and_a_floating_dock(
+    make_app, qtbot, tmp_path: Path
+) -> None:
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna"], table=True)
+    controller, window = parts.controller, parts.window
+    controller.start()
+    controller.set_camera(True, one_photo(tmp_path / "table"))
+    window.camera_dock.setFloating(True)
+    qtbot.wait(100)
+    assert window.camera_action.isChecked() and window.camera_panel.running
+    window.camera_dock.setFloating(False)
+    window.close()
+    assert load_settings(controller.paths.settings_file).camera_on
+    assert not window.camera_panel.running
+
+
+def test_closing_the_dock_turns_the_camera_off(make_app, tmp_path: Path) -> None:
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna"], table=True)
+    controller, window = parts.controller, parts.window
+    controller.start()
+    controller.set_camera(True, one_photo(tmp_path / "table"))
+    window.camera_dock.close()
+    assert not window.camera_action.isChecked() and not window.camera_panel.running
+    assert not load_settings(controller.paths.settings_file).camera_on
+
+
+def test_camera_texts_follow_a_language_switch(make_app, qtbot, tmp_path: Path) -> None:
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna"], table=True)
+    controller, window = parts.controller, parts.window
+    controller.start()
+    controller.set_camera(True, str(tmp_path / "missing.avi"))
+    qtbot.waitUntil(lambda: bool(window.camera_panel.error), timeout=5000)
+    assert "Type the dice in the tray" in window.camera_panel.status.text()
+    controller.set_language("fr")
+    assert "Tapez les dés" in window.camera_panel.status.text()
+    controller.set_language("en")
+    assert "Type the dice in the tray" in window.camera_panel.status.text()

@@ -34,7 +34,7 @@ def make_panel(qtbot):
 
     yield make
     for panel in panels:
-        panel.stop()
+        panel.shut_down()
 
 
 def one_image_folder(tmp_path: Path, *names: Path) -> Path:
@@ -97,24 +97,40 @@ def test_automatic_mode_uses_steady_dice_once(make_panel, qtbot, tmp_path: Path)
     assert chosen == [FIRST_VALUES]
 
 
-def test_a_source_failing_mid_stream_is_reported_and_can_reopen(
-    make_panel, qtbot, tmp_path: Path
-) -> None:
+class UnpluggedAfter(ImageFolderSource):
+    """The demo photos, until the camera is pulled out after `frames` frames."""
+
+    def __init__(self, folder: Path, frames: int) -> None:
+        super().__init__(folder, seconds_each=10, fps=20)
+        self.frames_left = frames
+
+    def read(self):
+        from vision.problems import FrameSourceError, SourceProblem
+
+        self.frames_left -= 1
+        if self.frames_left < 0:
+            raise FrameSourceError(SourceProblem.DISCONNECTED, "gone")
+        return super().read()
+
+
+def test_a_camera_unplugged_mid_stream_is_reported_and_can_reopen(qtbot, tmp_path: Path) -> None:
     folder = one_image_folder(tmp_path, DEMO[0])
-    (folder / "99-broken.jpg").write_bytes(b"not a jpeg")
+    sources = [UnpluggedAfter(folder, frames=20), UnpluggedAfter(folder, frames=10_000)]
+    panel = CameraPanel("camera", open_source=lambda _spec: sources.pop(0), hold_seconds=0.2)
+    qtbot.addWidget(panel)
     game = Game(get_variant("yahtzee").configure(), ["Anna"])
-    panel = make_panel(folder, seconds_each=0.3)
     panel.start()
     qtbot.waitUntil(lambda: panel.reading.values == FIRST_VALUES, timeout=5000)
     qtbot.waitUntil(lambda: bool(panel.error), timeout=5000)
-    assert "Cannot read the pictures (Cannot read image 99-broken.jpg)" in panel.status.text()
-    assert "Type the dice in the tray" in panel.status.text()
+    assert "The camera stopped sending pictures (unplugged?)." in panel.status.text()
+    assert "Type the dice in the tray, or press Reopen" in panel.status.text()
     assert not panel.running and not panel.use_button.isEnabled()
     game.enter_dice("12345")  # the game goes on by hand
     game.score("large_straight")
-    (folder / "99-broken.jpg").unlink()
     panel.open_button.click()
     qtbot.waitUntil(lambda: panel.running and not panel.error, timeout=5000)
+    qtbot.waitUntil(panel.use_button.isEnabled, timeout=5000)
+    panel.shut_down()
 
 
 def test_a_missing_camera_says_so_without_stopping_the_game(qtbot) -> None:
@@ -124,4 +140,44 @@ def test_a_missing_camera_says_so_without_stopping_the_game(qtbot) -> None:
     qtbot.waitUntil(lambda: bool(panel.error), timeout=5000)
     assert "No camera found." in panel.status.text() or "busy" in panel.status.text()
     assert panel.open_button.text() == "Reopen"
+    panel.shut_down()
+
+
+class SlowCamera:
+    """A camera whose driver takes a while to open, as some webcams do."""
+
+    name = "Slow camera"
+    frame_interval = 0.05
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.closed = False
+
+    def open(self) -> None:
+        import time
+
+        time.sleep(self.seconds)
+
+    def read(self):
+        import numpy as np
+
+        return np.zeros((48, 64, 3), np.uint8)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_stopping_a_camera_that_is_still_opening_never_blocks(qtbot) -> None:
+    import time
+
+    camera = SlowCamera(1.5)
+    panel = CameraPanel("slow", open_source=lambda _spec: camera)
+    qtbot.addWidget(panel)
+    panel.start()
+    qtbot.wait(100)
+    started = time.monotonic()
     panel.stop()
+    assert time.monotonic() - started < 0.5
+    assert not panel.running
+    panel.shut_down()
+    assert camera.closed

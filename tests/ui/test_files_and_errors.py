@@ -49,6 +49,22 @@ def test_a_broken_record_gives_one_message_and_keeps_the_game(qtbot, make_app, t
     assert broken.read_text("utf-8").endswith('"yahtzee"')
 
 
+def test_open_asks_before_leaving_a_game_in_progress(qtbot, make_app, tmp_path):
+    record = tmp_path / "other.json"
+    save_record(record, Game(get_variant("yacht").configure(), ["Zoé"]))
+    parts, prompts = make_app()
+    before = parts.controller.game
+    parts.controller.roll()
+    prompts.abandon_answer = False
+    prompts.open_answer = str(record)
+    parts.window.open_action.trigger()
+    assert parts.controller.game is before
+    assert len(prompts.abandon_questions) == 1
+    prompts.abandon_answer = True
+    parts.window.open_action.trigger()
+    assert parts.controller.game.players == ("Zoé",)
+
+
 def test_a_record_given_on_the_command_line_opens_without_questions(qtbot, make_app, tmp_path):
     game = Game(get_variant("yacht").configure(), ["Anna"])
     record = tmp_path / "g.json"

@@ -59,7 +59,7 @@ def test_an_unreadable_video_file_is_refused(tmp_path: Path, content: bytes) -> 
 
 
 def test_a_missing_video_file(tmp_path: Path) -> None:
-    with pytest.raises(FrameSourceError, match="not found"):
+    with pytest.raises(FrameSourceError, match="Not found"):
         VideoFileSource(tmp_path / "none.avi").open()
 
 
@@ -80,11 +80,21 @@ def test_an_empty_or_missing_folder_is_refused(tmp_path: Path) -> None:
         ImageFolderSource(tmp_path / "none").open()
 
 
-def test_a_corrupt_image_in_a_folder_is_reported(tmp_path: Path) -> None:
+def test_corrupt_images_in_a_folder_are_passed_over(tmp_path: Path) -> None:
+    (tmp_path / "a.jpg").write_bytes(b"not a jpeg")
+    cv2.imwrite(str(tmp_path / "b.png"), np.full((20, 30, 3), 90, np.uint8))
+    (tmp_path / "c.png").write_bytes(b"")
+    source = ImageFolderSource(tmp_path, seconds_each=0.1, fps=10)
+    source.open()
+    assert [int(source.read().mean()) for _ in range(4)] == [90, 90, 90, 90]
+    assert source.skipped == ["a.jpg", "c.png"]
+
+
+def test_a_folder_of_only_corrupt_images_is_reported(tmp_path: Path) -> None:
     (tmp_path / "a.jpg").write_bytes(b"not a jpeg")
     source = ImageFolderSource(tmp_path)
     source.open()
-    with pytest.raises(FrameSourceError, match=r"Cannot read image a\.jpg"):
+    with pytest.raises(FrameSourceError, match="no readable images left"):
         source.read()
 
 
