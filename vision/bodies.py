@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -163,9 +164,12 @@ def _separate(body: U8, sx: int, sy: int, r: float) -> U8:
     bx, by, bw, bh = cv2.boundingRect(body)
     part = np.ascontiguousarray(body[by : by + bh, bx : bx + bw])
     lx, ly = sx - bx, sy - by
-    part = _split_pair(_cut_bridges(part, lx, ly, r), lx, ly)
-    # A straight cut between dice that stand askew leaves a corner of the neighbour behind.
-    part = _cut_bridges(part, lx, ly, r)
+    opened = _cut_bridges(part, lx, ly, r)
+    part = _split_pair(opened, lx, ly)
+    if part is not opened:
+        # A straight cut between dice that stand askew leaves a corner of the neighbour behind.
+        # (An uncut part needs no second look: opening twice by one disc is opening once.)
+        part = _cut_bridges(part, lx, ly, r)
     out = np.zeros_like(body)
     out[by : by + bh, bx : bx + bw] = part
     return out
@@ -177,22 +181,30 @@ def _split_pair(body: U8, sx: int, sy: int) -> U8:
     Such a fill is about twice as long as wide. It is cut across its long axis where it is
     narrowest near the middle, at the notch the dice's rounded corners leave.
     """
-    pts = cv2.findNonZero(body)
-    if pts is None or len(pts) < 20:
+    m = cv2.moments(body, True)
+    if m["m00"] < 20:
         return body
-    xy = pts.reshape(-1, 2).astype(np.float32)
-    mean = xy.mean(axis=0)
-    vals, vecs = np.linalg.eigh(np.cov((xy - mean).T))
-    ratio = math.sqrt(max(vals[1], 1e-6) / max(vals[0], 1e-6))
+    # The spread along and across the fill's main axis, from its moments.
+    mu20, mu02, mu11 = m["mu20"], m["mu02"], m["mu11"]
+    common = math.sqrt((mu20 - mu02) ** 2 + 4 * mu11 * mu11)
+    major, minor = mu20 + mu02 + common, mu20 + mu02 - common
+    ratio = math.sqrt(max(major, 1e-6) / max(minor, 1e-6))
     # A 2:1 rectangle has a standard-deviation ratio of 2; one die is about 1.
     if not 1.6 <= ratio <= 2.8:
         return body
-    u = vecs[:, 1]
+    theta = 0.5 * math.atan2(2 * mu11, mu20 - mu02)
+    u = np.array([math.cos(theta), math.sin(theta)])
+    mean = np.array([m["m10"] / m["m00"], m["m01"] / m["m00"]])
+    pts = cv2.findNonZero(body)
+    xy = pts.reshape(-1, 2)
     t = (xy - mean) @ u
     lo, hi = float(t.min()), float(t.max())
     span = hi - lo
-    hist, edges = np.histogram(t, bins=max(8, int(span)), range=(lo, hi))
-    mid = (edges[:-1] + edges[1:]) / 2
+    bins = max(8, int(span))
+    hist = np.bincount(
+        np.minimum(((t - lo) * (bins / max(span, 1e-9))).astype(np.intp), bins - 1), minlength=bins
+    )
+    mid = lo + (np.arange(bins) + 0.5) * (span / bins)
     central = np.abs(mid - (lo + hi) / 2) < 0.15 * span
     if not central.any():
         return body
@@ -202,7 +214,7 @@ def _split_pair(body: U8, sx: int, sy: int) -> U8:
     if hist[k] > _NOTCH * float(np.median(hist[inner])):
         return body
     cut = float(mid[k])
-    seed_t = float((np.array([sx, sy], np.float32) - mean) @ u)
+    seed_t = float((np.array([sx, sy], np.float64) - mean) @ u)
     keep = (t > cut) if seed_t > cut else (t <= cut)
     out = np.zeros_like(body)
     sel = xy[keep].astype(np.intp)
@@ -219,8 +231,8 @@ def _cut_bridges(body: U8, sx: int, sy: int, r: float) -> U8:
     k = max(3, 2 * round(_BRIDGE * r) + 1)
     rad = k / 2
     # Opening by a disc through two distance transforms: linear time whatever the disc's size.
-    core = (cv2.distanceTransform(body, cv2.DIST_L2, 3) > rad).astype(np.uint8) * 255
-    grown = (cv2.distanceTransform(255 - core, cv2.DIST_L2, 3) <= rad).astype(np.uint8) * 255
+    core = _compare(cv2.distanceTransform(body, cv2.DIST_L2, 3), rad, cv2.CMP_GT)
+    grown = _compare(cv2.distanceTransform(cv2.bitwise_not(core), cv2.DIST_L2, 3), rad, cv2.CMP_LE)
     opened = np.asarray(cv2.bitwise_and(grown, body), dtype=np.uint8)
     n, labels = cv2.connectedComponents(opened, connectivity=4)
     if n <= 2:
@@ -231,7 +243,12 @@ def _cut_bridges(body: U8, sx: int, sy: int, r: float) -> U8:
     counts[0] = 0
     if counts.max() == 0:
         return np.asarray(opened, dtype=np.uint8)
-    return np.asarray((labels == int(counts.argmax())).astype(np.uint8) * 255, dtype=np.uint8)
+    return _compare(labels, int(counts.argmax()), cv2.CMP_EQ)
+
+
+def _compare(arr: npt.NDArray[Any], value: float, op: int) -> U8:
+    """A 0/255 mask of where an image compares to a value."""
+    return np.asarray(cv2.compare(arr, np.full_like(arr, value), op), dtype=np.uint8)
 
 
 def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
@@ -262,6 +279,7 @@ def find_dice(img: U8, pips: list[Pip]) -> list[Die]:
 def _read(
     img: U8, pips: list[Pip], colours: list[BGR], camera: tuple[float, float]
 ) -> tuple[list[Die], set[int]]:
+    where = _where(pips)
     claimed = [False] * len(pips)
     owned: set[int] = set()
     dice: list[Die] = []
@@ -269,7 +287,7 @@ def _read(
         if claimed[k]:
             continue
         claimed[k] = True
-        got = _grow(img, pips, colours, k, camera, owned)
+        got = _grow(img, pips, where, colours, k, camera, owned)
         if got is None:
             continue
         die, members = got
@@ -309,9 +327,17 @@ def _camera_side(dice: list[Die]) -> tuple[float, float] | None:
     return sx / strength, sy / strength
 
 
+def _where(pips: list[Pip]) -> npt.NDArray[np.float64]:
+    """The pips' x, y, radius and darkness (1 or 0) as rows of an array."""
+    if not pips:
+        return np.zeros((4, 0))
+    return np.array([(p.x, p.y, p.r, float(p.dark)) for p in pips]).T
+
+
 def _grow(
     img: U8,
     pips: list[Pip],
+    where: npt.NDArray[np.float64],
     colours: list[BGR],
     k: int,
     camera: tuple[float, float],
@@ -322,18 +348,16 @@ def _grow(
     seed = pips[k]
     # The window spans 32 pip radii (a side pip seeds it with a small radius, so the biggest
     # pip nearby sets it, within reason).
-    rmax = max(
-        q.r
-        for q in pips
-        if q.dark == seed.dark and math.hypot(q.x - seed.x, q.y - seed.y) < 12 * seed.r
-    )
+    px, py, pr, pdark = where
+    alike = pdark == float(seed.dark)
+    close = alike & (np.hypot(px - seed.x, py - seed.y) < 12 * seed.r)
+    rmax = float(pr[close].max()) if close.any() else seed.r
     half = math.ceil(16 * min(rmax, 1.6 * seed.r)) + 2
     x0, x1 = max(0, round(seed.x) - half), min(w, round(seed.x) + half + 1)
     y0, y1 = max(0, round(seed.y) - half), min(h, round(seed.y) + half + 1)
     roi = img[y0:y1, x0:x1].copy()
-    near = [
-        j for j, q in enumerate(pips) if q.dark == seed.dark and x0 <= q.x < x1 and y0 <= q.y < y1
-    ]
+    inside = alike & (px >= x0) & (px < x1) & (py >= y0) & (py < y1)
+    near = [int(j) for j in np.flatnonzero(inside)]
     # Pips are painted over with the colour around them so the fill crosses them.
     for j in near:
         q = pips[j]

@@ -120,18 +120,34 @@ def ring_offsets(r10: int) -> Offsets:
     return got
 
 
+_FLAT: dict[tuple[int, int], tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]] = {}
+
+
+def _flat_offsets(r10: int, width: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """ring_offsets as offsets into a flattened image of this width."""
+    got = _FLAT.get((r10, width))
+    if got is None:
+        cy, cx, ry, rx = ring_offsets(r10)
+        got = (cy * width + cx, ry * width + rx)
+        _FLAT[(r10, width)] = got
+    return got
+
+
 def _measure(
     chan: U8, x: float, y: float, r: float, dark: bool
 ) -> tuple[float, float, float, float]:
     """Contrast of a blob against the ring of face around it, the face level, its spread and
     the step in grey levels."""
     h, w = chan.shape
-    cy, cx, ry, rx = ring_offsets(max(8, round(r * 10)))
+    r10 = max(8, round(r * 10))
+    cy, cx, ry, rx = ring_offsets(r10)
     xi, yi = round(x), round(y)
     reach = int(ry[-1]) + 1 if ry.size else 0
     if reach <= xi < w - reach and reach <= yi < h - reach:
-        core = np.sort(chan[cy + yi, cx + xi])
-        ring = np.sort(chan[ry + yi, rx + xi])
+        cflat, rflat = _flat_offsets(r10, w)
+        at0 = yi * w + xi
+        core = np.sort(np.take(chan, cflat + at0))
+        ring = np.sort(np.take(chan, rflat + at0))
     else:
         core = np.sort(chan[np.clip(cy + yi, 0, h - 1), np.clip(cx + xi, 0, w - 1)])
         ring = np.sort(chan[np.clip(ry + yi, 0, h - 1), np.clip(rx + xi, 0, w - 1)])
@@ -226,11 +242,11 @@ def _blobs(
         cx = (x + m["m10"] / a) * scale
         cy = (y + m["m01"] / a) * scale
         r = math.sqrt(a / math.pi) * scale
-        contrast, face, spread, diff = _measure(chan, cx, cy, r, dark)
-        if contrast < _MIN_CONTRAST or diff < _MIN_DIFF * gain or diff < _SPREAD_FACTOR * spread:
-            continue
         fill = a / (4 * math.pi * math.sqrt(l1 * l2))
         if fill < _MIN_FILL:
+            continue
+        contrast, face, spread, diff = _measure(chan, cx, cy, r, dark)
+        if contrast < _MIN_CONTRAST or diff < _MIN_DIFF * gain or diff < _SPREAD_FACTOR * spread:
             continue
         out.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark, fill, diff))
     return out
