@@ -100,7 +100,10 @@ def ring_colours(img: U8, pips: list[Pip]) -> list[BGR]:
         ys = np.array([round(pips[i].y) for i in idx])[:, None] + ry[None, :]
         xs = np.array([round(pips[i].x) for i in idx])[:, None] + rx[None, :]
         rings = img[np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)]
-        med = np.median(rings, axis=1)
+        # The median, from the one or two middle values.
+        n = rings.shape[1]
+        part = np.partition(rings, ((n - 1) // 2, n // 2), axis=1)
+        med = (part[:, (n - 1) // 2].astype(np.float64) + part[:, n // 2]) / 2
         for k, i in enumerate(idx):
             out[i] = (float(med[k, 0]), float(med[k, 1]), float(med[k, 2]))
     return out

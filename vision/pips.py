@@ -10,6 +10,8 @@ import numpy as np
 import numpy.typing as npt
 
 U8 = npt.NDArray[np.uint8]
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.intp]
 Offsets = tuple[
     npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]
 ]
@@ -120,56 +122,54 @@ def ring_offsets(r10: int) -> Offsets:
     return got
 
 
-_FLAT: dict[tuple[int, int], tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]] = {}
+def _measure(chan: U8, x: Floats, y: Floats, r: Floats, dark: bool) -> tuple[Floats, ...]:
+    """Contrast of blobs against the ring of face around each, the face level, its spread and
+    the step in grey levels. A blob too small to have a ring of face gets no contrast.
 
-
-def _flat_offsets(r10: int, width: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-    """ring_offsets as offsets into a flattened image of this width."""
-    got = _FLAT.get((r10, width))
-    if got is None:
-        cy, cx, ry, rx = ring_offsets(r10)
-        got = (cy * width + cx, ry * width + rx)
-        _FLAT[(r10, width)] = got
-    return got
-
-
-def _measure(
-    chan: U8, x: float, y: float, r: float, dark: bool
-) -> tuple[float, float, float, float]:
-    """Contrast of a blob against the ring of face around it, the face level, its spread and
-    the step in grey levels."""
+    All blobs are measured at once: their core and ring pixels are gathered into one array,
+    tagged by blob, and sorted together, so each blob's quantiles are read off its stretch.
+    """
+    n = len(x)
+    if n == 0:
+        empty = np.zeros(0)
+        return empty, empty, empty, empty
     h, w = chan.shape
-    r10 = max(8, round(r * 10))
-    cy, cx, ry, rx = ring_offsets(r10)
-    xi, yi = round(x), round(y)
-    reach = int(ry[-1]) + 1 if ry.size else 0
-    if reach <= xi < w - reach and reach <= yi < h - reach:
-        cflat, rflat = _flat_offsets(r10, w)
-        at0 = yi * w + xi
-        core = np.sort(np.take(chan, cflat + at0))
-        ring = np.sort(np.take(chan, rflat + at0))
-    else:
-        core = np.sort(chan[np.clip(cy + yi, 0, h - 1), np.clip(cx + xi, 0, w - 1)])
-        ring = np.sort(chan[np.clip(ry + yi, 0, h - 1), np.clip(rx + xi, 0, w - 1)])
-    if core.size == 0 or ring.size < 8:
-        return 0.0, 0.0, 1e9, 0.0
-    nr, nc = ring.size - 1, core.size - 1
+    offsets = [ring_offsets(max(8, round(float(v) * 10))) for v in r]
+    xi, yi = np.rint(x).astype(np.intp), np.rint(y).astype(np.intp)
 
-    def at(arr: npt.NDArray[np.uint8], n: int, q: float) -> float:
-        return float(arr[round(n * q)])
+    def histograms(part: int) -> tuple[npt.NDArray[np.int64], Ints]:
+        sizes = np.array([len(o[part]) for o in offsets], np.intp)
+        oy = np.concatenate([o[part] for o in offsets])
+        ox = np.concatenate([o[part + 1] for o in offsets])
+        oy = np.clip(oy + np.repeat(yi, sizes), 0, h - 1)
+        ox = np.clip(ox + np.repeat(xi, sizes), 0, w - 1)
+        keys = np.repeat(np.arange(n, dtype=np.intp) << 8, sizes) | chan[oy, ox]
+        counts = np.bincount(keys, minlength=n << 8).reshape(n, 256)
+        return np.cumsum(counts, axis=1), sizes
+
+    core, nc = histograms(0)
+    ring, nr = histograms(2)
+
+    def at(cum: npt.NDArray[np.int64], size: Ints, q: float) -> Floats:
+        # The value at a position in the sorted pixels: the first level whose cumulative
+        # count passes it.
+        pos = np.rint(np.maximum(size - 1, 0) * q).astype(np.intp)
+        return np.asarray(np.count_nonzero(cum <= pos[:, None], axis=1), dtype=np.float64)
 
     # Corner pips sit near the die's edge, so only the face-coloured majority of the ring counts.
     if dark:
         face = at(ring, nr, 0.70)
         spread = at(ring, nr, 0.92) - at(ring, nr, 0.45)
         diff = face - at(core, nc, 0.30)
-        contrast = diff / max(face, 1.0)
+        contrast = diff / np.maximum(face, 1.0)
     else:
         face = at(ring, nr, 0.30)
         spread = at(ring, nr, 0.55) - at(ring, nr, 0.08)
         top = at(core, nc, 0.70)
         diff = top - face
-        contrast = diff / max(top, 1.0)
+        contrast = diff / np.maximum(top, 1.0)
+    unmeasured = (nc == 0) | (nr < 8)
+    contrast[unmeasured] = 0.0
     return contrast, face, spread, diff
 
 
@@ -183,7 +183,7 @@ def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
     found: list[Pip] = []
     # The grey-level steps are for a well-exposed frame; a dim one has smaller steps throughout,
     # judged by its brightest things (dice faces are among them).
-    bright = float(np.percentile(dark_chan[::8, ::8], 97)) if dark_chan.size else 255.0
+    bright = _percentile(dark_chan[::8, ::8], 97) if dark_chan.size else 255.0
     gain = min(1.0, max(_MIN_GAIN, bright / _BRIGHT))
     levels = {True: dark_chan, False: light_chan}
     scale = 1.0
@@ -202,11 +202,21 @@ def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
     return _suppress(_drop_grain_and_faces(found))
 
 
+def _percentile(img: U8, q: float) -> float:
+    """np.percentile of a grey image (linear interpolation), from its histogram."""
+    counts = np.cumsum(np.bincount(img.ravel(), minlength=256))
+    pos = (img.size - 1) * q / 100
+    lo = math.floor(pos)
+    a = int(np.searchsorted(counts, lo, side="right"))
+    b = int(np.searchsorted(counts, min(lo + 1, img.size - 1), side="right"))
+    return a + (b - a) * (pos - lo)
+
+
 def _blobs(
     chan: U8, mask: U8, gap: U8, dark: bool, lv: int, scale: float, gain: float
 ) -> list[Pip]:
     """The pip-like blobs of one mask at one pyramid level."""
-    out: list[Pip] = []
+    shape: list[tuple[float, float, float, float, float, float]] = []
     # Contours are several times faster than labelled components on busy masks; all of them,
     # as a die's pips sit inside the dark outline of its own edge.
     contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -245,11 +255,26 @@ def _blobs(
         fill = a / (4 * math.pi * math.sqrt(l1 * l2))
         if fill < _MIN_FILL:
             continue
-        contrast, face, spread, diff = _measure(chan, cx, cy, r, dark)
-        if contrast < _MIN_CONTRAST or diff < _MIN_DIFF * gain or diff < _SPREAD_FACTOR * spread:
-            continue
-        out.append(Pip(cx, cy, r, elong, ang, contrast, face, spread, dark, fill, diff))
-    return out
+        shape.append((cx, cy, r, elong, ang, fill))
+    if not shape:
+        return []
+    geo = np.array(shape).T
+    contrast, face, spread, diff = _measure(chan, geo[0], geo[1], geo[2], dark)
+    passed = (
+        (contrast >= _MIN_CONTRAST) & (diff >= _MIN_DIFF * gain) & (diff >= _SPREAD_FACTOR * spread)
+    )
+    return [
+        Pip(
+            *shape[i][:5],
+            float(contrast[i]),
+            float(face[i]),
+            float(spread[i]),
+            dark,
+            shape[i][5],
+            float(diff[i]),
+        )
+        for i in np.flatnonzero(passed)
+    ]
 
 
 def _drop_grain_and_faces(found: list[Pip]) -> list[Pip]:
@@ -301,22 +326,18 @@ def _drop_grain_and_faces(found: list[Pip]) -> list[Pip]:
 def _suppress(pips: list[Pip]) -> list[Pip]:
     """Keep one candidate per blob where several scales found it, the clearest."""
     order = sorted(pips, key=lambda p: -p.contrast * min(1.0, 2.0 / p.elong))
-    kept: list[Pip] = []
-    kx: list[float] = []
-    ky: list[float] = []
-    kreach: list[float] = []
-    kdark: list[bool] = []
-    for p in order:
-        # Measured along the long axis: a coarse scale can merge two pips into one bar.
-        reach = p.r * math.sqrt(p.elong)
-        if kept:
-            d = np.hypot(np.asarray(kx) - p.x, np.asarray(ky) - p.y)
-            near = d <= 0.9 * np.maximum(reach, np.asarray(kreach))
-            if bool((near & (np.asarray(kdark) == p.dark)).any()):
-                continue
-        kept.append(p)
-        kx.append(p.x)
-        ky.append(p.y)
-        kreach.append(reach)
-        kdark.append(p.dark)
-    return kept
+    if not order:
+        return order
+    x = np.array([p.x for p in order])
+    y = np.array([p.y for p in order])
+    dark = np.array([p.dark for p in order])
+    # Measured along the long axis: a coarse scale can merge two pips into one bar.
+    reach = np.array([p.r * math.sqrt(p.elong) for p in order])
+    near = np.hypot(x[None, :] - x[:, None], y[None, :] - y[:, None]) <= 0.9 * np.maximum(
+        reach[:, None], reach[None, :]
+    )
+    near &= dark[:, None] == dark[None, :]
+    kept = np.zeros(len(order), bool)
+    for i in range(len(order)):
+        kept[i] = not bool(near[i, :i][kept[:i]].any())
+    return [p for p, k in zip(order, kept, strict=True) if k]
