@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.faces import is_face, top_face
+from vision.faces import is_face, mean_of, top_face
 from vision.pips import Pip, ring_offsets
 
 U8 = npt.NDArray[np.uint8]
@@ -117,7 +117,7 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
     side = min(die.size)
     if side < _MIN_SIDE:
         return False
-    ratio = float(np.mean([p.r for p in top])) / side
+    ratio = mean_of([p.r for p in top]) / side
     if n == 1:
         p = top[0]
         off = math.hypot(p.x - die.center[0], p.y - die.center[1])
@@ -134,8 +134,8 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
         return False
     # Every face is symmetric, so its pips centre on the face; a fill that took only part of a
     # face, or ran onto a neighbour, is off-centre.
-    px = float(np.mean([p.x for p in top]))
-    py = float(np.mean([p.y for p in top]))
+    px = mean_of([p.x for p in top])
+    py = mean_of([p.y for p in top])
     if math.hypot(px - die.center[0], py - die.center[1]) > 0.25 * max(die.size):
         return False
     return is_face(top)
@@ -438,8 +438,8 @@ def _drop_side_faces(dice: list[Die], camera: tuple[float, float]) -> list[Die]:
     """
     keep = []
     for d in dice:
-        mi = float(np.mean([p.minor for p in d.top]))
-        ei = float(np.mean([p.elong for p in d.top]))
+        mi = mean_of([p.minor for p in d.top])
+        ei = mean_of([p.elong for p in d.top])
         side = False
         for e in dice:
             if e is d:
@@ -450,8 +450,8 @@ def _drop_side_faces(dice: list[Die], camera: tuple[float, float]) -> list[Die]:
                 continue
             vx, vy = camera[0] - e.center[0], camera[1] - e.center[1]
             toward = (dx * vx + dy * vy) / max(math.hypot(vx, vy), 1e-6)
-            me = float(np.mean([p.minor for p in e.top]))
-            ee = float(np.mean([p.elong for p in e.top]))
+            me = mean_of([p.minor for p in e.top])
+            ee = mean_of([p.elong for p in e.top])
             # A 1's pip is bigger than other pips by design: beside a 1, only pips drawn out
             # longer than the 1's are squashed.
             if len(e.top) > 1 or ei >= ee + _SIDE_ELONG:

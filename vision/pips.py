@@ -226,7 +226,7 @@ def _blobs(
         x, y, w, h = cv2.boundingRect(cnt)
         if w * h < amin or w > _MAX_BOX or h > _MAX_BOX or max(w, h) > 3 * min(w, h) + 1:
             continue
-        peak = int(gap[y : y + h, x : x + w].max())
+        peak = cv2.minMaxLoc(gap[y : y + h, x : x + w])[1]
         if peak >= _PRE_DIFF * gain:
             shortlist.append((peak, cnt, x, y, w, h))
     if len(shortlist) > _MAX_BLOBS:
@@ -236,7 +236,7 @@ def _blobs(
         sub = np.zeros((h, w), np.uint8)
         cv2.drawContours(sub, [cnt], -1, 1, -1, offset=(-x, -y))
         # A bounding box can take in part of a close neighbour; the drawn blob cannot.
-        sub &= mask[y : y + h, x : x + w]
+        cv2.bitwise_and(sub, mask[y : y + h, x : x + w], dst=sub)
         m = cv2.moments(sub, True)
         a = m["m00"]
         if a < amin or a > _MAX_AREA or a < 0.45 * w * h:

@@ -32,6 +32,12 @@ _SAT_WEIGHT = np.clip((np.arange(256) - _SAT_FROM) / _SAT_SPAN * 255, 0, 255).as
 
 def prepare(frame: U8) -> tuple[U8, U8, float]:
     """The working image, the grey image dark pips are looked for in, and the scale to them."""
+    img, tone, _, scale = _prepare(frame)
+    return img, tone, scale
+
+
+def _prepare(frame: U8) -> tuple[U8, U8, U8, float]:
+    """prepare(), and the darkest channel of the working image, on which the tone is built."""
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise ValueError("read_dice expects an HxWx3 uint8 BGR frame")
     h, w = frame.shape[:2]
@@ -40,7 +46,8 @@ def prepare(frame: U8) -> tuple[U8, U8, float]:
         scale = _MAX_SIDE / max(h, w)
         size = (round(w * scale), round(h * scale))
         frame = np.asarray(cv2.resize(frame, size, interpolation=cv2.INTER_AREA), dtype=np.uint8)
-    return frame, _tone(frame), scale
+    tone, lo = _tone(frame)
+    return frame, tone, lo, scale
 
 
 def darkest(img: U8) -> U8:
@@ -49,8 +56,8 @@ def darkest(img: U8) -> U8:
     return np.asarray(cv2.min(cv2.min(b, g), r), dtype=np.uint8)
 
 
-def _tone(img: U8) -> U8:
-    """The grey image pips are looked for in.
+def _tone(img: U8) -> tuple[U8, U8]:
+    """The grey image pips are looked for in, and the darkest channel.
 
     On white and ivory faces it is the darkest channel, where black, blue and red pips are all
     dark. Where the surroundings are strongly coloured (a coloured face, whose darkest channel
@@ -71,13 +78,13 @@ def _tone(img: U8) -> U8:
     region = cv2.resize(region, (w, h), interpolation=cv2.INTER_LINEAR)
     # ... and the pixel itself is coloured: a black pip on a coloured face stays dark.
     weight = cv2.multiply(cv2.LUT(sat, _SAT_WEIGHT), region, scale=1 / 255)
-    return np.asarray(cv2.add(lo, cv2.multiply(sat, weight, scale=0.5 / 255)), dtype=np.uint8)
+    tone = cv2.add(lo, cv2.multiply(sat, weight, scale=0.5 / 255))
+    return np.asarray(tone, dtype=np.uint8), np.asarray(lo, dtype=np.uint8)
 
 
 def read_dice(frame_bgr: U8) -> Reading:
     """Read the top-face value of every die in a BGR frame."""
-    img, chan, scale = prepare(np.ascontiguousarray(frame_bgr))
-    lo = darkest(img)
+    img, chan, lo, scale = _prepare(np.ascontiguousarray(frame_bgr))
     dice = find_dice(img, find_pips(chan, lo))
     flags = set()
     if any(d.cut for d in dice):
