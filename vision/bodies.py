@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.faces import is_face, mean_of, top_face
+from vision.faces import is_face, mean_of, side_pair, top_face
 from vision.pips import Pip, ring_offsets
 
 U8 = npt.NDArray[np.uint8]
@@ -127,7 +127,7 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
         return (
             _LONE_RATIO[0] <= ratio <= _LONE_RATIO[1]
             # The fill may take in a side face showing several pips: the top is then off-centre.
-            and off <= (_LONE_OFF_SIDE if len(die.pips) >= 4 else _LONE_OFF) * side
+            and off <= (_LONE_OFF_SIDE if _with_side_face(die, p) else _LONE_OFF) * side
             and p.elong < (_LONE_ELONG if p.dark else _LONE_ELONG_LIGHT)
         )
     if not _PIP_RATIO[0] <= ratio <= _PIP_RATIO[1]:
@@ -139,6 +139,12 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
     if math.hypot(px - die.center[0], py - die.center[1]) > 0.25 * max(die.size):
         return False
     return is_face(top)
+
+
+def _with_side_face(die: Die, top: Pip) -> bool:
+    """Whether the fill around a lone top pip took in a side face showing several pips."""
+    rest = [p for p in die.pips if p is not top]
+    return len(rest) >= 3 or (len(rest) == 2 and side_pair(top, rest[0], rest[1]))
 
 
 def _edges_touched(body: U8) -> tuple[bool, bool, bool, bool]:
@@ -371,6 +377,7 @@ def _grow(
     at_frame = (x0 == 0, x1 == w, y0 == 0, y1 == h)
     flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
     fallback: tuple[Die, list[int]] | None = None
+    last = -1.0
     for frac in _FILL_TOLERANCES:
         tol = (*(6.0 + frac * v for v in colours[k]), 0.0)
         mask = np.zeros((roi.shape[0] + 2, roi.shape[1] + 2), np.uint8)
@@ -382,6 +389,11 @@ def _grow(
         if any(t and not f for t, f in zip(touched, at_frame, strict=True)):
             return fallback
         area = float(cv2.countNonZero(body))
+        if area == last:
+            # A looser fill takes in all of a tighter one: as big is the same fill, which was
+            # already judged.
+            continue
+        last = area
         if area < (_MIN_BODY * seed.r) ** 2:
             continue
         pts = _outline(body)

@@ -21,6 +21,10 @@ _MINOR_WEIGHT = 1.0
 # A "2" whose bigger pip is this much bigger and this much rounder is a 1 beside a side pip.
 _PAIR_SIZE = 1.08
 _PAIR_ELONG = 0.3
+# Three pips read as a 2 and a side pip are a 1 and a side face's 2 when the top pair is this
+# many times (plus this much) less alike in slant than the other pair.
+_SIDE_PAIR = 1.5
+_SIDE_PAIR_MIN = 0.05
 # A leftover run of at least this many pips that makes a face is taken for a side face.
 _REST_FACE = 3
 
@@ -119,4 +123,18 @@ def top_face(pips: tuple[Pip, ...], toward: tuple[float, float], side: float) ->
             rest = ranked[k:]
             if k < longest and len(rest) >= _REST_FACE and is_face(rest):
                 return ranked[:k]
+        if longest == 2 and len(ranked) == 3 and side_pair(*ranked):
+            return ranked[:1]
     return ranked[:longest]
+
+
+def _unlike(a: Pip, b: Pip) -> float:
+    """How differently two pips are squashed: in short axis (as a log ratio) and elongation."""
+    return abs(math.log(a.minor / b.minor)) + abs(a.elong - b.elong)
+
+
+def side_pair(a: Pip, b: Pip, c: Pip) -> bool:
+    """Whether three pips read as a 2 (a, b) beside a side pip (c) are rather a 1 (a) beside a
+    side face showing a 2 (b, c): b and c then lie on one face seen at one slant, so they are
+    squashed alike, and a, on the top, is squashed differently."""
+    return is_face((b, c)) and _unlike(a, b) > _SIDE_PAIR * _unlike(b, c) + _SIDE_PAIR_MIN
