@@ -41,7 +41,7 @@ _SOLID = 0.8
 _HULL_INSET = 0.75
 # Pip radius as a fraction of the face: 3.5..16% (a 1's pip is bigger: 6..22%).
 _PIP_RATIO = (0.035, 0.16)
-_LONE_RATIO = (0.06, 0.22)
+_LONE_RATIO = (0.05, 0.22)
 # A lone pip must be round; a light one on a dark face rounder still (see _plausible).
 _LONE_ELONG = 2.0
 _LONE_ELONG_LIGHT = 1.3
