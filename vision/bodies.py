@@ -39,7 +39,8 @@ _MIN_BOX_FILL = 0.55
 _SOLID = 0.8
 # Pips must sit this many of their radii inside the hull of the face's fill.
 _HULL_INSET = 0.75
-# Pip radius as a fraction of the face: 3.5..16% (a 1's pip is bigger: 6..22%).
+# Pip radius as a fraction of the face: 3.5..16% (a 1's pip is bigger: 5..22%; the fill of a
+# blurred die can take in its side faces).
 _PIP_RATIO = (0.035, 0.16)
 _LONE_RATIO = (0.05, 0.22)
 # A lone pip must be round; a light one on a dark face rounder still (see _plausible).

@@ -152,10 +152,18 @@ def scene(
 
 
 def draw_oblique_die(
-    img: Image, top: int, front: int, x: float, y: float, side: float, elevation: float
+    img: Image,
+    top: int,
+    front: int,
+    x: float,
+    y: float,
+    side: float,
+    elevation: float,
+    front_colour: BGR = (200, 204, 206),
 ) -> None:
     """A die seen from a camera tilted down at `elevation` degrees: its top face and, below
-    it, the front face turned toward the camera, both foreshortened, the front one shaded."""
+    it, the front face turned toward the camera, both foreshortened, the front one shaded
+    (as much as `front_colour` says)."""
     ss = 4
     sin = math.sin(math.radians(elevation))
     cos = math.cos(math.radians(elevation))
@@ -184,7 +192,7 @@ def draw_oblique_die(
 
     top_y = cy - front_h / 2 * ss
     face(top_y, top_h, WHITE, top)
-    face(top_y + (top_h + front_h) / 2 * ss, front_h, (200, 204, 206), front)
+    face(top_y + (top_h + front_h) / 2 * ss, front_h, front_colour, front)
     img[y0 : y0 + size, x0 : x0 + size] = cv2.resize(
         big, (size, size), interpolation=cv2.INTER_AREA
     )
