@@ -100,7 +100,8 @@ def _blob_mask(level: U8, dark: bool, gain: float) -> tuple[U8, U8]:
         )
         mask = cv2.compare(level, limit, cv2.CMP_GT)
         floor = round(_PRE_DIFF * gain)
-    mask = cv2.bitwise_and(mask, cv2.compare(step, np.full_like(step, floor), cv2.CMP_GT))
+    _, above = cv2.threshold(step, floor, 255, cv2.THRESH_BINARY)
+    mask = cv2.bitwise_and(mask, above, dst=mask)
     return np.asarray(mask, dtype=np.uint8), np.asarray(step, dtype=np.uint8)
 
 
