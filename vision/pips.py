@@ -128,7 +128,8 @@ def _measure(chan: U8, x: Floats, y: Floats, r: Floats, dark: bool) -> tuple[Flo
     the step in grey levels. A blob too small to have a ring of face gets no contrast.
 
     All blobs are measured at once: their core and ring pixels are gathered into one array,
-    tagged by blob, and sorted together, so each blob's quantiles are read off its stretch.
+    tagged by blob, and counted into a 256-level histogram per blob, from whose cumulative
+    counts each quantile is read (the same values as sorting each blob's pixels).
     """
     n = len(x)
     if n == 0:
