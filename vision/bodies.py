@@ -86,28 +86,32 @@ class Die:
 
 
 def ring_colours(img: U8, pips: list[Pip]) -> list[BGR]:
-    """The colour of the face around each pip (the median of its ring), a size at a time."""
+    """The colour of the face around each pip (the median of its ring).
+
+    All rings at once: their pixels are counted into a 256-level histogram per pip and
+    channel, and the median read from the cumulative counts (the mean of the two middle
+    values for an even count, as np.median gives).
+    """
+    n = len(pips)
+    if n == 0:
+        return []
     h, w = img.shape[:2]
-    out: list[BGR] = [(0.0, 0.0, 0.0)] * len(pips)
-    groups: dict[int, list[int]] = {}
-    for i, p in enumerate(pips):
-        groups.setdefault(max(8, round(p.r * 10)), []).append(i)
-    for r10, idx in groups.items():
-        _, _, ry, rx = ring_offsets(r10)
-        if ry.size == 0:
-            for i in idx:
-                out[i] = (pips[i].face, pips[i].face, pips[i].face)
-            continue
-        ys = np.array([round(pips[i].y) for i in idx])[:, None] + ry[None, :]
-        xs = np.array([round(pips[i].x) for i in idx])[:, None] + rx[None, :]
-        rings = img[np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)]
-        # The median, from the one or two middle values.
-        n = rings.shape[1]
-        part = np.partition(rings, ((n - 1) // 2, n // 2), axis=1)
-        med = (part[:, (n - 1) // 2].astype(np.float64) + part[:, n // 2]) / 2
-        for k, i in enumerate(idx):
-            out[i] = (float(med[k, 0]), float(med[k, 1]), float(med[k, 2]))
-    return out
+    offsets = [ring_offsets(max(8, round(p.r * 10))) for p in pips]
+    sizes = np.array([len(o[2]) for o in offsets], np.intp)
+    ys = np.concatenate([o[2] for o in offsets]) + np.repeat([round(p.y) for p in pips], sizes)
+    xs = np.concatenate([o[3] for o in offsets]) + np.repeat([round(p.x) for p in pips], sizes)
+    rings = img[np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)]
+    # One histogram per pip and channel: bin (pip * 3 + channel) * 256 + level.
+    tag = np.repeat(np.arange(n, dtype=np.intp) * 3, sizes)[:, None] + np.arange(3)
+    counts = np.bincount(((tag << 8) | rings).ravel(), minlength=n * 3 * 256)
+    cum = np.cumsum(counts.reshape(n, 3, 256), axis=2)
+    lo = ((sizes - 1) // 2)[:, None, None]
+    hi = (sizes // 2)[:, None, None]
+    med = (np.count_nonzero(cum <= lo, axis=2) + np.count_nonzero(cum <= hi, axis=2)) / 2
+    return [
+        (float(m[0]), float(m[1]), float(m[2])) if k else (p.face, p.face, p.face)
+        for m, k, p in zip(med, sizes, pips, strict=True)
+    ]
 
 
 def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
