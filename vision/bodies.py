@@ -152,18 +152,20 @@ def _with_side_face(die: Die, top: Pip) -> bool:
     return len(rest) >= 3 or (len(rest) == 2 and side_pair(top, rest[0], rest[1]))
 
 
-def _edges_touched(body: U8) -> tuple[bool, bool, bool, bool]:
-    return (
-        bool(body[:, 0].any()),
-        bool(body[:, -1].any()),
-        bool(body[0, :].any()),
-        bool(body[-1, :].any()),
-    )
-
-
 def _outline(body: U8) -> npt.NDArray[np.int32] | None:
-    """The outline points of a fill: the same hull and box as all its pixels, far fewer."""
-    contours, _ = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    """The outline points of a fill: the same hull and box as all its pixels, far fewer.
+
+    Traced in the fill's box only, as the fill is often much smaller than its window.
+    """
+    bx, by, bw, bh = cv2.boundingRect(body)
+    if bw == 0:
+        return None
+    contours, _ = cv2.findContours(
+        np.ascontiguousarray(body[by : by + bh, bx : bx + bw]),
+        cv2.RETR_EXTERNAL,
+        cv2.CHAIN_APPROX_SIMPLE,
+        offset=(bx, by),
+    )
     if not contours:
         return None
     return np.asarray(np.vstack(contours), dtype=np.int32)
@@ -388,7 +390,9 @@ def _grow(
         mask = np.zeros((roi.shape[0] + 2, roi.shape[1] + 2), np.uint8)
         cv2.floodFill(roi, mask, (sx, sy), (0, 0, 0), tol, tol, flags)
         body = mask[1:-1, 1:-1]
-        touched = _edges_touched(body)
+        # Which edges of its window the fill reaches (it always holds the seed).
+        fx, fy, fw, fh = cv2.boundingRect(body)
+        touched = (fx == 0, fx + fw == body.shape[1], fy == 0, fy + fh == body.shape[0])
         # Reaching the window's edge means the face colour runs on into the table; a looser
         # fill would only run further.
         if any(t and not f for t, f in zip(touched, at_frame, strict=True)):
