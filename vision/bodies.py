@@ -152,10 +152,11 @@ def _with_side_face(die: Die, top: Pip) -> bool:
     return len(rest) >= 3 or (len(rest) == 2 and side_pair(top, rest[0], rest[1]))
 
 
-def _outline(body: U8) -> npt.NDArray[np.int32] | None:
+def _outline(body: U8, at: tuple[int, int] = (0, 0)) -> npt.NDArray[np.int32] | None:
     """The outline points of a fill: the same hull and box as all its pixels, far fewer.
 
-    Traced in the fill's box only, as the fill is often much smaller than its window.
+    Traced in the fill's box only, as the fill is often much smaller than its window; `at` is
+    where `body` stands in the window.
     """
     bx, by, bw, bh = cv2.boundingRect(body)
     if bw == 0:
@@ -164,7 +165,7 @@ def _outline(body: U8) -> npt.NDArray[np.int32] | None:
         np.ascontiguousarray(body[by : by + bh, bx : bx + bw]),
         cv2.RETR_EXTERNAL,
         cv2.CHAIN_APPROX_SIMPLE,
-        offset=(bx, by),
+        offset=(bx + at[0], by + at[1]),
     )
     if not contours:
         return None
@@ -175,8 +176,9 @@ def _square(area: float, bw: float, bh: float) -> bool:
     return area >= _MIN_BOX_FILL * bw * bh and max(bw, bh) <= _MAX_ASPECT * min(bw, bh)
 
 
-def _separate(body: U8, sx: int, sy: int, r: float) -> U8:
-    """The seed's own die out of a fill that took in its neighbours, worked on the fill's box."""
+def _separate(body: U8, sx: int, sy: int, r: float) -> tuple[U8, tuple[int, int]]:
+    """The seed's own die out of a fill that took in its neighbours, worked on the fill's box:
+    that part of the box, and where the box stands in the fill's window."""
     bx, by, bw, bh = cv2.boundingRect(body)
     part = np.ascontiguousarray(body[by : by + bh, bx : bx + bw])
     lx, ly = sx - bx, sy - by
@@ -186,9 +188,7 @@ def _separate(body: U8, sx: int, sy: int, r: float) -> U8:
         # A straight cut between dice that stand askew leaves a corner of the neighbour behind.
         # (An uncut part needs no second look: opening twice by one disc is opening once.)
         part = _cut_bridges(part, lx, ly, r)
-    out = np.zeros_like(body)
-    out[by : by + bh, bx : bx + bw] = part
-    return out
+    return part, (bx, by)
 
 
 def _split_pair(body: U8, sx: int, sy: int) -> U8:
@@ -411,9 +411,9 @@ def _grow(
         (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
         merged = not _square(area, bw, bh)
         if merged:
-            body = _separate(body, sx, sy, seed.r)
-            area = float(cv2.countNonZero(body))
-            pts = _outline(body)
+            part, at = _separate(body, sx, sy, seed.r)
+            area = float(cv2.countNonZero(part))
+            pts = _outline(part, at)
             if pts is None:
                 continue
             (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
