@@ -66,6 +66,10 @@ _FACE_SPAN = 0.9
 # A recovered face this close to a die (in sides), toward the camera, is that die's side face.
 _FRONT_REACH = 1.3
 _FRONT_COS = 0.5
+# A fill starts only from a pip whose ring of face is this flat against the pip's step: the
+# face around a printed pip is even, while table texture that passed as a pip is not, and its
+# fill would only run into the table.
+_SEED_SPREAD = 0.4
 # A lone pip read with more than this many other pips as round as it on the fill is doubtful.
 _ROUND = 0.85
 _CROWD = 2
@@ -303,6 +307,8 @@ def _read(
         if claimed[k]:
             continue
         claimed[k] = True
+        if pips[k].spread > _SEED_SPREAD * pips[k].diff:
+            continue
         got = _grow(img, pips, where, colours, k, camera, owned)
         if got is None:
             continue

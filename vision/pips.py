@@ -225,6 +225,9 @@ def _blobs(
     amin = 3 if lv == 0 else 6
     shortlist = []
     for cnt in contours:
+        # A contour of one or two corners is a lone pixel or a one-pixel line: never a pip.
+        if len(cnt) < 3:
+            continue
         x, y, w, h = cv2.boundingRect(cnt)
         if w * h < amin or w > _MAX_BOX or h > _MAX_BOX or max(w, h) > 3 * min(w, h) + 1:
             continue
