@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -53,6 +54,8 @@ _STRONG = 0.95
 # grouped into dice: plenty for a roll, and a bound on time for noise and busy texture.
 _MAX_PIPS = 300
 _MAX_BLOBS = 500
+# A blob's centre x, y, radius, elongation, angle and ellipse fill, in working-image pixels.
+Shape = tuple[float, float, float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -188,16 +191,24 @@ def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
     bright = _percentile(dark_chan[::8, ::8], 97) if dark_chan.size else 255.0
     gain = min(1.0, max(_MIN_GAIN, bright / _BRIGHT))
     levels = {True: dark_chan, False: light_chan}
+    # The blobs of each mask, in the order the masks are made; all blobs of one polarity are
+    # measured at once (on the full-size channel, whatever level found them).
+    shapes: list[tuple[bool, list[Shape]]] = []
     scale = 1.0
     for lv in range(_LEVELS):
         if min(dark_chan.shape) < 2 * _BLOCK * scale:
             break
         for dark, level in levels.items():
             mask, gap = _blob_mask(level, dark, gain)
-            chan = dark_chan if dark else light_chan
-            found.extend(_blobs(chan, mask, gap, dark, lv, scale, gain))
+            shapes.append((dark, _blobs(mask, gap, lv, scale, gain)))
         levels = {k: np.asarray(cv2.pyrDown(v), dtype=np.uint8) for k, v in levels.items()}
         scale *= 2
+    measured = {
+        dark: iter(_passed(chan, [s for d, part in shapes if d == dark for s in part], dark, gain))
+        for dark, chan in ((True, dark_chan), (False, light_chan))
+    }
+    for dark, part in shapes:
+        found.extend(p for p in itertools.islice(measured[dark], len(part)) if p is not None)
     if len(found) > _MAX_PIPS:
         # A frame of noise or busy texture: keep the clearest, so time stays bounded.
         found = sorted(found, key=lambda p: -p.contrast)[:_MAX_PIPS]
@@ -214,11 +225,9 @@ def _percentile(img: U8, q: float) -> float:
     return a + (b - a) * (pos - lo)
 
 
-def _blobs(
-    chan: U8, mask: U8, gap: U8, dark: bool, lv: int, scale: float, gain: float
-) -> list[Pip]:
-    """The pip-like blobs of one mask at one pyramid level."""
-    shape: list[tuple[float, float, float, float, float, float]] = []
+def _blobs(mask: U8, gap: U8, lv: int, scale: float, gain: float) -> list[Shape]:
+    """The pip-shaped blobs of one mask at one pyramid level."""
+    shape: list[Shape] = []
     # Contours are several times faster than labelled components on busy masks; all of them,
     # as a die's pips sit inside the dark outline of its own edge.
     contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -261,6 +270,11 @@ def _blobs(
         if fill < _MIN_FILL:
             continue
         shape.append((cx, cy, r, elong, ang, fill))
+    return shape
+
+
+def _passed(chan: U8, shape: list[Shape], dark: bool, gain: float) -> list[Pip | None]:
+    """Each blob as a pip when it stands out enough from the face around it, else None."""
     if not shape:
         return []
     geo = np.array(shape).T
@@ -278,7 +292,9 @@ def _blobs(
             shape[i][5],
             float(diff[i]),
         )
-        for i in np.flatnonzero(passed)
+        if ok
+        else None
+        for i, ok in enumerate(passed.tolist())
     ]
 
 
