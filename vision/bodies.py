@@ -156,13 +156,15 @@ def _with_side_face(die: Die, top: Pip) -> bool:
     return len(rest) >= 3 or (len(rest) == 2 and side_pair(top, rest[0], rest[1]))
 
 
-def _outline(body: U8, at: tuple[int, int] = (0, 0)) -> npt.NDArray[np.int32] | None:
+def _outline(
+    body: U8, at: tuple[int, int] = (0, 0), box: tuple[int, int, int, int] | None = None
+) -> npt.NDArray[np.int32] | None:
     """The outline points of a fill: the same hull and box as all its pixels, far fewer.
 
-    Traced in the fill's box only, as the fill is often much smaller than its window; `at` is
-    where `body` stands in the window.
+    Traced in the fill's box only (`box` when already known), as the fill is often much smaller
+    than its window; `at` is where `body` stands in the window.
     """
-    bx, by, bw, bh = cv2.boundingRect(body)
+    bx, by, bw, bh = box if box is not None else cv2.boundingRect(body)
     if bw == 0:
         return None
     contours, _ = cv2.findContours(
@@ -180,10 +182,12 @@ def _square(area: float, bw: float, bh: float) -> bool:
     return area >= _MIN_BOX_FILL * bw * bh and max(bw, bh) <= _MAX_ASPECT * min(bw, bh)
 
 
-def _separate(body: U8, sx: int, sy: int, r: float) -> tuple[U8, tuple[int, int]]:
-    """The seed's own die out of a fill that took in its neighbours, worked on the fill's box:
-    that part of the box, and where the box stands in the fill's window."""
-    bx, by, bw, bh = cv2.boundingRect(body)
+def _separate(
+    body: U8, sx: int, sy: int, r: float, box: tuple[int, int, int, int]
+) -> tuple[U8, tuple[int, int]]:
+    """The seed's own die out of a fill that took in its neighbours, worked on the fill's box
+    (`box`): that part of the box, and where the box stands in the fill's window."""
+    bx, by, bw, bh = box
     part = np.ascontiguousarray(body[by : by + bh, bx : bx + bw])
     lx, ly = sx - bx, sy - by
     opened = _cut_bridges(part, lx, ly, r)
@@ -411,13 +415,13 @@ def _grow(
         last = area
         if area < (_MIN_BODY * seed.r) ** 2:
             continue
-        pts = _outline(body)
+        pts = _outline(body, box=(fx, fy, fw, fh))
         if pts is None:
             continue
         (cx, cy), (bw, bh), ang = cv2.minAreaRect(pts)
         merged = not _square(area, bw, bh)
         if merged:
-            part, at = _separate(body, sx, sy, seed.r)
+            part, at = _separate(body, sx, sy, seed.r, (fx, fy, fw, fh))
             area = float(cv2.countNonZero(part))
             pts = _outline(part, at)
             if pts is None:
