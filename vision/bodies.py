@@ -69,7 +69,7 @@ _FRONT_COS = 0.5
 # A fill starts only from a pip whose ring of face is this flat against the pip's step: the
 # face around a printed pip is even, while table texture that passed as a pip is not, and its
 # fill would only run into the table.
-_SEED_SPREAD = 0.4
+_SEED_SPREAD = 0.35
 # A lone pip read with more than this many other pips as round as it on the fill is doubtful.
 _ROUND = 0.85
 _CROWD = 2

@@ -75,6 +75,10 @@ def _tone(img: U8) -> tuple[U8, U8]:
     # its pips), grown a little so a face's shaded rim counts with the face.
     small = cv2.resize(sat, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
     region = cv2.dilate(cv2.LUT(cv2.medianBlur(small, _SAT_MEDIAN), _SAT_WEIGHT), _GROW)
+    if cv2.countNonZero(region) == 0:
+        # Nothing strongly coloured anywhere (white dice on a grey or brown table): the tone is
+        # the darkest channel itself.
+        return np.asarray(lo, dtype=np.uint8), np.asarray(lo, dtype=np.uint8)
     region = cv2.resize(region, (w, h), interpolation=cv2.INTER_LINEAR)
     # ... and the pixel itself is coloured: a black pip on a coloured face stays dark.
     weight = cv2.multiply(cv2.LUT(sat, _SAT_WEIGHT), region, scale=1 / 255)
