@@ -86,9 +86,11 @@ class Pip:
         return self.r / math.sqrt(self.elong)
 
 
-def _blob_mask(level: U8, dark: bool, gain: float) -> tuple[U8, U8]:
-    """Pixels darker (or lighter) than their surround, and the size of the step."""
-    mean = cv2.blur(level, (_BLOCK, _BLOCK))
+def _blob_mask(level: U8, dark: bool, gain: float, mean: U8 | None = None) -> tuple[U8, U8]:
+    """Pixels darker (or lighter) than their surround (`mean`, the local mean, when already
+    known), and the size of the step."""
+    if mean is None:
+        mean = np.asarray(cv2.blur(level, (_BLOCK, _BLOCK)), dtype=np.uint8)
     if dark:
         step = cv2.subtract(mean, level)
         mask = cv2.compare(level, cv2.convertScaleAbs(mean, alpha=_DARK_RATIO), cv2.CMP_LT)
@@ -190,6 +192,9 @@ def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
     # judged by its brightest things (dice faces are among them).
     bright = _percentile(dark_chan[::8, ::8], 97) if dark_chan.size else 255.0
     gain = min(1.0, max(_MIN_GAIN, bright / _BRIGHT))
+    # Dark and light pips are often looked for in the same image (nothing coloured in view):
+    # its pyramid and local means then serve both.
+    same = light_chan is dark_chan
     levels = {True: dark_chan, False: light_chan}
     # The blobs of each mask, in the order the masks are made; all blobs of one polarity are
     # measured at once (on the full-size channel, whatever level found them).
@@ -198,10 +203,13 @@ def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
     for lv in range(_LEVELS):
         if min(dark_chan.shape) < 2 * _BLOCK * scale:
             break
+        mean = np.asarray(cv2.blur(levels[True], (_BLOCK, _BLOCK)), dtype=np.uint8)
         for dark, level in levels.items():
-            mask, gap = _blob_mask(level, dark, gain)
+            mask, gap = _blob_mask(level, dark, gain, mean if dark or same else None)
             shapes.append((dark, _blobs(mask, gap, lv, scale, gain)))
-        levels = {k: np.asarray(cv2.pyrDown(v), dtype=np.uint8) for k, v in levels.items()}
+        down = np.asarray(cv2.pyrDown(levels[True]), dtype=np.uint8)
+        light = down if same else np.asarray(cv2.pyrDown(levels[False]), dtype=np.uint8)
+        levels = {True: down, False: light}
         scale *= 2
     measured = {
         dark: iter(_passed(chan, [s for d, part in shapes if d == dark for s in part], dark, gain))
