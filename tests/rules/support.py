@@ -4,6 +4,17 @@ from collections.abc import Sequence
 
 from missdice_desktop.rules import Game, get_variant
 
+UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
+LOWER = (
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "chance",
+)
+"""Yahtzee's boxes without the yahtzee box itself."""
+
 
 def new_game(
     variant: str = "yahtzee", players: Sequence[str] = ("Anna",), **options: object

@@ -14,7 +14,7 @@ from missdice_desktop.rules import (
     Score,
     get_variant,
 )
-from tests.rules.support import new_game, play
+from tests.rules.support import LOWER, UPPER, new_game, play
 
 
 def test_players_take_turns_in_order() -> None:
@@ -242,24 +242,7 @@ def test_every_score_is_non_negative_and_undo_restores_each_state(variant, choic
 @given(
     joker=joker_strategy,
     face=st.integers(1, 6),
-    filled=st.sets(
-        st.sampled_from(
-            [
-                "ones",
-                "twos",
-                "threes",
-                "fours",
-                "fives",
-                "sixes",
-                "three_of_a_kind",
-                "four_of_a_kind",
-                "full_house",
-                "small_straight",
-                "large_straight",
-                "chance",
-            ]
-        )
-    ),
+    filled=st.sets(st.sampled_from(UPPER + LOWER)),
 )
 def test_the_joker_never_opens_a_box_outside_its_policy(joker, face, filled) -> None:
     game = new_game(joker=joker)
@@ -271,9 +254,8 @@ def test_the_joker_never_opens_a_box_outside_its_policy(joker, face, filled) -> 
     game.enter_dice(str(face) * 5)
     allowed = {s.box.id for s in game.box_states() if s.allowed}
     free = {b.id for b in game.rules.boxes if not game.current_sheet.is_filled(b.id)}
-    upper = ["ones", "twos", "threes", "fours", "fives", "sixes"]
-    face_box = upper[face - 1]
-    free_lower = free - set(upper)
+    face_box = UPPER[face - 1]
+    free_lower = free - set(UPPER)
     kinds = free & {"three_of_a_kind", "four_of_a_kind"}
     if joker == "free":
         expected = free

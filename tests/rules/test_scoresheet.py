@@ -3,17 +3,7 @@
 import pytest
 
 from missdice_desktop.rules import ReasonCode
-from tests.rules.support import new_game, play
-
-UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
-LOWER = (
-    "three_of_a_kind",
-    "four_of_a_kind",
-    "full_house",
-    "small_straight",
-    "large_straight",
-    "chance",
-)
+from tests.rules.support import LOWER, UPPER, new_game, play
 
 
 def allowed_boxes(game) -> dict[str, int]:
