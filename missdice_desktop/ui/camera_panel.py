@@ -447,8 +447,7 @@ class CameraPanel(QWidget):
     def retranslate_ui(self) -> None:
         """Set every visible text in the current language."""
         self._name_sources()
-        if hasattr(self, "status"):
-            self._show_status(self._status_text)
+        self._show_status(self._status_text)
         self.open_button.setText(
             translate("CameraPanel", "Reopen") if self.error else translate("CameraPanel", "Open")
         )
