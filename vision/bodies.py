@@ -118,7 +118,7 @@ def ring_colours(img: U8, pips: list[Pip]) -> list[BGR]:
     ]
 
 
-def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
+def _plausible(die: Die, top: tuple[Pip, ...], toward: tuple[float, float]) -> bool:
     """Whether the pips could be a die's face: sizes, spacing and a centred single pip."""
     n = len(top)
     if n < 1 or n > 6:
@@ -147,7 +147,7 @@ def _plausible(die: Die, top: tuple[Pip, ...]) -> bool:
     py = mean_of([p.y for p in top])
     if math.hypot(px - die.center[0], py - die.center[1]) > 0.25 * max(die.size):
         return False
-    return is_face(top)
+    return is_face(top, toward)
 
 
 def _with_side_face(die: Die, top: Pip) -> bool:
@@ -343,7 +343,9 @@ def _camera_side(dice: list[Die]) -> tuple[float, float] | None:
         dx = float(np.mean([p.x for p in flat]) - np.mean([p.x for p in rounder]))
         dy = float(np.mean([p.y for p in flat]) - np.mean([p.y for p in rounder]))
         norm = math.hypot(dx, dy)
-        if norm > 0:
+        # Pips that all make one face show no side face: a pip that defocus or a glint
+        # misshaped on the far side from such a camera says nothing of where it stands.
+        if norm > 0 and not is_face(d.pips, (-dx / norm, -dy / norm)):
             sx += dx / norm
             sy += dy / norm
             votes += 1
@@ -445,9 +447,10 @@ def _grow(
         dcx, dcy = cx + x0, cy + y0
         vx, vy = camera[0] - dcx, camera[1] - dcy
         norm = max(math.hypot(vx, vy), 1e-6)
-        top = top_face(mine, (vx / norm, vy / norm), min(bw, bh))
+        toward = (vx / norm, vy / norm)
+        top = top_face(mine, toward, min(bw, bh))
         die = Die(mine, top, (dcx, dcy), (bw, bh), ang, area, any(touched), merged)
-        if not _plausible(die, top):
+        if not _plausible(die, top, toward):
             continue
         if any(j in owned for j in members if pips[j] in top):
             return fallback

@@ -34,12 +34,14 @@ def mean_of(values: list[float]) -> float:
     return sum(values) / len(values)
 
 
-def is_face(pts: tuple[Pip, ...]) -> bool:
+def is_face(pts: tuple[Pip, ...], toward: tuple[float, float] | None = None) -> bool:
     """Whether pips are laid out as one face: every die face is symmetric about its centre.
 
     Each pip has a twin mirrored through the centroid (the middle pip of a 3 or 5 is its own),
     the pips are alike in size and shape and spread over a face-sized span, and a 6 stands in
-    two rows of three.
+    two rows of three. Given the direction of the camera (`toward`, a unit vector), a pip
+    measured squashed on the far side of the face is let pass: side faces show only on the
+    camera's side, so it cannot be a side face's pip (defocus or a glint misshaped it).
     """
     n = len(pts)
     if n <= 1:
@@ -63,7 +65,11 @@ def is_face(pts: tuple[Pip, ...]) -> bool:
     # One face is seen at one slant, so its pips are squashed alike; big pips show it reliably.
     minors = [p.minor for p in pts]
     if r >= _SHAPE_MIN_R and max(minors) > _MINOR_SPREAD * min(minors):
-        return False
+        if toward is None:
+            return False
+        squashed = [p for p in pts if _MINOR_SPREAD * p.minor < max(minors)]
+        if any((p.x - cx) * toward[0] + (p.y - cy) * toward[1] > -tol for p in squashed):
+            return False
     if n == 6:
         return _two_rows(pts, tol)
     if n == 2:
@@ -114,7 +120,7 @@ def top_face(pips: tuple[Pip, ...], toward: tuple[float, float], side: float) ->
         return _MINOR_WEIGHT * p.minor / mmax - near
 
     ranked = tuple(sorted(pips, key=lambda p: -topness(p)))
-    valid = [k for k in range(1, min(6, len(ranked)) + 1) if is_face(ranked[:k])]
+    valid = [k for k in range(1, min(6, len(ranked)) + 1) if is_face(ranked[:k], toward)]
     longest = max(valid)
     if longest < len(ranked):
         # Pips are left over, so some lie on a side face. Where a shorter run leaves one whole
