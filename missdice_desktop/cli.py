@@ -62,9 +62,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments and arguments[0] in COMMANDS:
         options = build_command_parser().parse_args(arguments)
-        if options.command == "read-dice":
-            return read_dice_command(options.images, as_json=options.json)
-        return replay(options.files, as_json=options.json)
+        try:
+            if options.command == "read-dice":
+                return read_dice_command(options.images, as_json=options.json)
+            return replay(options.files, as_json=options.json)
+        except BrokenPipeError:
+            # The reader of the output went away (`missdice replay … | head`): not an error
+            # to report. Python's own flush at exit would fail again, so stdout goes nowhere.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
     parser = build_parser()
     options = parser.parse_args(arguments)
     camera = options.camera

@@ -177,3 +177,20 @@ def test_a_camera_that_does_not_exist_is_refused_before_the_window(capsys) -> No
     assert "--camera: no camera, video or folder called 'no-such-video.mp4'" in (
         capsys.readouterr().err
     )
+
+
+def test_output_cut_short_by_its_reader_is_no_error(example_file: Path) -> None:
+    # `missdice replay *.json | head -1`: the pipe closes before the sheets are all written.
+    files = [str(example_file)] * 200
+    process = subprocess.Popen(
+        [sys.executable, "-m", "missdice_desktop", "replay", *files],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    error = process.stderr.read().decode()
+    process.wait(timeout=60)
+    assert "Traceback" not in error and "BrokenPipe" not in error
+    assert process.returncode == 1
