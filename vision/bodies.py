@@ -70,7 +70,8 @@ _FRONT_COS = 0.5
 # face around a printed pip is even, while table texture that passed as a pip is not, and its
 # fill would only run into the table.
 _SEED_SPREAD = 0.35
-# A lone pip read with more than this many other pips as round as it on the fill is doubtful.
+# A top face read with this many other pips on the fill as round as its own is doubtful: side
+# pips are squashed, so the fill may have cut the face short.
 _ROUND = 0.85
 _CROWD = 2
 
@@ -454,9 +455,11 @@ def _grow(
             continue
         if any(j in owned for j in members if pips[j] in top):
             return fallback
-        if len(top) == 1 and sum(p.minor >= _ROUND * top[0].minor for p in mine) > _CROWD:
-            # A lone pip among round pips that make no face: the fill may have cut the face
-            # short, so a looser one gets a chance first.
+        least = min(p.minor for p in top)
+        if sum(p.minor >= _ROUND * least for p in mine if p not in top) >= _CROWD:
+            # Round pips left off the top (a lone pip among them, or a 2 beside two more) are
+            # not on a side face: the fill may have cut the face short, so a looser one gets
+            # a chance first.
             fallback = fallback or (die, members)
             continue
         return die, members
