@@ -36,7 +36,9 @@ def test_reset_starts_the_wait_again() -> None:
 
 
 @given(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), min_size=1, max_size=40))
-def test_a_reading_passes_only_after_it_was_seen_steadily(readings) -> None:
+def test_a_reading_passes_only_after_it_was_seen_steadily(
+    readings: list[tuple[int, int]],
+) -> None:
     gate = StabilityGate(hold_seconds=0.5, min_frames=3)
     for index, values in enumerate(readings):
         passed = gate.update(values, index * 0.1)
