@@ -25,7 +25,7 @@ _GLARE_SHARE = 0.05
 # coloured, fully so this much above it, judged by a median over this many quarter pixels.
 _SAT_FROM = 60.0
 _SAT_SPAN = 60.0
-_SAT_MEDIAN = 5
+_SAT_MEDIAN = 7
 _GROW = np.ones((3, 3), np.uint8)
 _SAT_WEIGHT = np.clip((np.arange(256) - _SAT_FROM) / _SAT_SPAN * 255, 0, 255).astype(np.uint8)
 
@@ -61,10 +61,10 @@ def _tone(img: U8) -> tuple[U8, U8]:
 
     On white and ivory faces it is the darkest channel, where black, blue and red pips are all
     dark. Where the surroundings are strongly coloured (a coloured face, whose darkest channel
-    is dark too) it moves toward the lightness, halfway between the darkest and the brightest
-    channel, so black pips show on a yellow, green or red die and white pips on a red or blue
-    one. The colour is judged over a window bigger than a pip, so a coloured pip on a white
-    face stays in the darkest channel.
+    is dark too) it moves to the brightest channel, so a yellow, green or red die is as light
+    there as the white paper it may lie on, and its black pips stand out as on a white die.
+    The colour is judged over a window about twice as wide as a big pip, so a coloured pip on
+    a white face (the red 1 of some dice) stays in the darkest channel.
     """
     b, g, r = cv2.split(img)
     lo = cv2.min(cv2.min(b, g), r)
@@ -82,7 +82,7 @@ def _tone(img: U8) -> tuple[U8, U8]:
     region = cv2.resize(region, (w, h), interpolation=cv2.INTER_LINEAR)
     # ... and the pixel itself is coloured: a black pip on a coloured face stays dark.
     weight = cv2.multiply(cv2.LUT(sat, _SAT_WEIGHT), region, scale=1 / 255)
-    tone = cv2.add(lo, cv2.multiply(sat, weight, scale=0.5 / 255))
+    tone = cv2.add(lo, cv2.multiply(sat, weight, scale=1.0 / 255))
     return np.asarray(tone, dtype=np.uint8), np.asarray(lo, dtype=np.uint8)
 
 

@@ -53,6 +53,14 @@ CASES = {
         ALL,
     ),
     "red dice with black pips on cloth": (scene(row(ALL, face=(40, 40, 200))), ALL),
+    "yellow dice with black pips on white paper": (
+        scene(row(ALL, face=(40, 220, 230)), table="paper"),
+        ALL,
+    ),
+    "red dice with black pips on white paper": (
+        scene(row(ALL, face=(40, 40, 200)), table="paper"),
+        ALL,
+    ),
     "green dice with black pips on black": (scene(row(ALL, face=(60, 180, 40)), table="dark"), ALL),
     "blue dice with white pips on cloth": (scene(row(ALL, face=(180, 90, 30), pip=WHITE)), ALL),
     "red dice with white pips on black": (scene(row(ALL, face=RED, pip=WHITE), table="dark"), ALL),
