@@ -21,11 +21,11 @@ BGR = tuple[float, float, float]
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
 _CAMERA_AT = (0.5, 2.0)
 # The dice's side faces place the camera elsewhere when their votes (one unit vector per die
-# showing a side face) add up to this much, and point more than 90 degrees (cosine below this)
+# showing a side face) add up to this much, and point more than 60 degrees (cosine below this)
 # away from the default.
 _CAMERA_VOTES = 0.9
 _CAMERA_MIN = 1
-_CAMERA_AGREE = 0.0
+_CAMERA_AGREE = 0.5
 # Pips this much shorter across than a die's roundest are on a side face.
 _FLAT = 0.7
 # The fill is tried at these tolerances, a fraction of the face colour (plus 6 levels).

@@ -20,12 +20,15 @@ def photos_dir() -> Path:
 
 PHOTOS = photos_dir()
 
-# Measured: 97.99% exact images, 99.09% of dice; the floors sit just under so a regression fails.
+# Measured: 98.28% exact images, 99.19% of dice; the floors sit just under so a regression fails.
 MIN_EXACT = 0.97
 MIN_PER_DIE = 0.985
-# Turned upside down, as if the camera stood across the table: 92.24% and 96.36% measured.
-MIN_EXACT_TURNED = 0.91
-MIN_PER_DIE_TURNED = 0.955
+# Turned, as if the camera stood beside the table (95.11% exact images and 98.08% of dice
+# measured) or across it (92.24% and 96.36%).
+TURNED = {
+    "turned 90 degrees": (0.94, 0.975),
+    "turned 180 degrees": (0.91, 0.955),
+}
 
 
 needs_photos = pytest.mark.skipif(
@@ -49,15 +52,16 @@ def test_reader_on_shared_photos() -> None:
 
 @pytest.mark.slow
 @needs_photos
-def test_reader_with_the_camera_across_the_table() -> None:
+@pytest.mark.parametrize("turn", list(TURNED))
+def test_reader_with_the_camera_elsewhere(turn: str) -> None:
     # The reader first takes the camera to stand below the frame; turned photos check that it
     # finds the camera elsewhere from the dice's side faces.
     cv2.setNumThreads(1)
-    turn = VARIANTS["turned 180 degrees"]
-    outcomes = [run_case(PHOTOS, c, turn) for c in load_cases(PHOTOS)]
+    outcomes = [run_case(PHOTOS, c, VARIANTS[turn]) for c in load_cases(PHOTOS)]
     exact = sum(o.exact for o in outcomes) / len(outcomes)
     truth = sum(len(o.case.values) for o in outcomes)
     per_die = sum(o.matched for o in outcomes) / truth
     report = "\n".join(summarise(outcomes))
-    assert exact >= MIN_EXACT_TURNED, report
-    assert per_die >= MIN_PER_DIE_TURNED, report
+    min_exact, min_per_die = TURNED[turn]
+    assert exact >= min_exact, report
+    assert per_die >= min_per_die, report
