@@ -141,21 +141,20 @@ def _measure(chan: U8, x: Floats, y: Floats, r: Floats, dark: bool) -> tuple[Flo
         empty = np.zeros(0)
         return empty, empty, empty, empty
     h, w = chan.shape
-    offsets = [ring_offsets(max(8, round(float(v) * 10))) for v in r]
+    offsets = [ring_offsets(max(8, round(v * 10))) for v in r.tolist()]
     xi, yi = np.rint(x).astype(np.intp), np.rint(y).astype(np.intp)
-
-    def histograms(part: int) -> tuple[npt.NDArray[np.int64], Ints]:
-        sizes = np.array([len(o[part]) for o in offsets], np.intp)
-        oy = np.concatenate([o[part] for o in offsets])
-        ox = np.concatenate([o[part + 1] for o in offsets])
-        oy = np.clip(oy + np.repeat(yi, sizes), 0, h - 1)
-        ox = np.clip(ox + np.repeat(xi, sizes), 0, w - 1)
-        keys = np.repeat(np.arange(n, dtype=np.intp) << 8, sizes) | chan[oy, ox]
-        counts = np.bincount(keys, minlength=n << 8).reshape(n, 256)
-        return np.cumsum(counts, axis=1), sizes
-
-    core, nc = histograms(0)
-    ring, nr = histograms(2)
+    # Cores are histograms 0..n-1 and rings n..2n-1: one gather and one count for both.
+    parts = [o[0:2] for o in offsets] + [o[2:4] for o in offsets]
+    sizes = np.array([len(p[0]) for p in parts], np.intp)
+    oy = np.concatenate([p[0] for p in parts]) + np.repeat(np.concatenate((yi, yi)), sizes)
+    ox = np.concatenate([p[1] for p in parts]) + np.repeat(np.concatenate((xi, xi)), sizes)
+    np.clip(oy, 0, h - 1, out=oy)
+    np.clip(ox, 0, w - 1, out=ox)
+    pixels = chan.ravel().take(oy * w + ox)
+    keys = np.repeat(np.arange(2 * n, dtype=np.intp) << 8, sizes) | pixels
+    counts = np.bincount(keys, minlength=2 * n << 8).reshape(2 * n, 256)
+    cum = np.cumsum(counts, axis=1)
+    core, ring, nc, nr = cum[:n], cum[n:], sizes[:n], sizes[n:]
 
     def at(cum: npt.NDArray[np.int64], size: Ints, q: float) -> Floats:
         # The value at a position in the sorted pixels: the first level whose cumulative
