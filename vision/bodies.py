@@ -16,6 +16,7 @@ from vision.pips import Pip, ring_offsets
 
 U8 = npt.NDArray[np.uint8]
 BGR = tuple[float, float, float]
+Floats = npt.NDArray[np.float64]
 
 # Where the camera stands, as a point in the frame (a fraction of its size): below the bottom
 # edge, as for a camera tilted down at a table, so side faces show on the near side of dice.
@@ -356,17 +357,35 @@ def _camera_side(dice: list[Die]) -> tuple[float, float] | None:
     return sx / strength, sy / strength
 
 
-def _where(pips: list[Pip]) -> npt.NDArray[np.float64]:
-    """The pips' x, y, radius and darkness (1 or 0) as rows of an array."""
-    if not pips:
-        return np.zeros((4, 0))
-    return np.array([(p.x, p.y, p.r, float(p.dark)) for p in pips]).T
+@dataclass(frozen=True)
+class _Places:
+    """Where the pips are, for finding those near a seed at once: per polarity, their indices
+    in the pip list and their x, y and radius as arrays; and for every pip the disc that
+    paints it over (centre and radius, in working-image pixels)."""
+
+    groups: dict[bool, tuple[npt.NDArray[np.intp], Floats, Floats, Floats]]
+    discs: list[tuple[int, int, int]]
+
+
+def _where(pips: list[Pip]) -> _Places:
+    """The pips' places, found once for all the fills of a frame."""
+    groups = {}
+    for dark in (True, False):
+        mine = [i for i, p in enumerate(pips) if p.dark == dark]
+        groups[dark] = (
+            np.array(mine, np.intp),
+            np.array([pips[i].x for i in mine], np.float64),
+            np.array([pips[i].y for i in mine], np.float64),
+            np.array([pips[i].r for i in mine], np.float64),
+        )
+    discs = [(round(p.x), round(p.y), max(1, math.ceil(1.4 * p.r))) for p in pips]
+    return _Places(groups, discs)
 
 
 def _grow(
     img: U8,
     pips: list[Pip],
-    where: npt.NDArray[np.float64],
+    where: _Places,
     colours: list[BGR],
     k: int,
     camera: tuple[float, float],
@@ -377,40 +396,45 @@ def _grow(
     seed = pips[k]
     # The window spans 32 pip radii (a side pip seeds it with a small radius, so the biggest
     # pip nearby sets it, within reason).
-    px, py, pr, pdark = where
-    alike = pdark == float(seed.dark)
-    close = alike & (np.hypot(px - seed.x, py - seed.y) < 12 * seed.r)
+    index, px, py, pr = where.groups[seed.dark]
+    close = np.hypot(px - seed.x, py - seed.y) < 12 * seed.r
     rmax = float(pr[close].max()) if close.any() else seed.r
     half = math.ceil(16 * min(rmax, 1.6 * seed.r)) + 2
     x0, x1 = max(0, round(seed.x) - half), min(w, round(seed.x) + half + 1)
     y0, y1 = max(0, round(seed.y) - half), min(h, round(seed.y) + half + 1)
     roi = img[y0:y1, x0:x1].copy()
-    inside = alike & (px >= x0) & (px < x1) & (py >= y0) & (py < y1)
-    near = [int(j) for j in np.flatnonzero(inside)]
+    near: list[int] = index[(px >= x0) & (px < x1) & (py >= y0) & (py < y1)].tolist()
     # Pips are painted over with the colour around them so the fill crosses them.
     for j in near:
-        q = pips[j]
-        centre = (round(q.x) - x0, round(q.y) - y0)
-        cv2.circle(roi, centre, max(1, math.ceil(1.4 * q.r)), colours[j], -1)
+        qx, qy, radius = where.discs[j]
+        cv2.circle(roi, (qx - x0, qy - y0), radius, colours[j], -1)
     sx = min(max(round(seed.x) - x0, 0), roi.shape[1] - 1)
     sy = min(max(round(seed.y) - y0, 0), roi.shape[0] - 1)
-    at_frame = (x0 == 0, x1 == w, y0 == 0, y1 == h)
+    # Which of the window's edges lie inside the frame (not on its border).
+    inner = (x0 > 0, x1 < w, y0 > 0, y1 < h)
     flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
     fallback: tuple[Die, list[int]] | None = None
     last = -1.0
     for frac in _FILL_TOLERANCES:
         tol = (*(6.0 + frac * v for v in colours[k]), 0.0)
         mask = np.zeros((roi.shape[0] + 2, roi.shape[1] + 2), np.uint8)
-        cv2.floodFill(roi, mask, (sx, sy), (0, 0, 0), tol, tol, flags)
+        # The fill's pixel count and box come with it.
+        filled, _, _, (fx, fy, fw, fh) = cv2.floodFill(
+            roi, mask, (sx, sy), (0, 0, 0), tol, tol, flags
+        )
         body = mask[1:-1, 1:-1]
         # Which edges of its window the fill reaches (it always holds the seed).
-        fx, fy, fw, fh = cv2.boundingRect(body)
         touched = (fx == 0, fx + fw == body.shape[1], fy == 0, fy + fh == body.shape[0])
         # Reaching the window's edge means the face colour runs on into the table; a looser
         # fill would only run further.
-        if any(t and not f for t, f in zip(touched, at_frame, strict=True)):
+        if (
+            (touched[0] and inner[0])
+            or (touched[1] and inner[1])
+            or (touched[2] and inner[2])
+            or (touched[3] and inner[3])
+        ):
             return fallback
-        area = float(cv2.countNonZero(body))
+        area = float(filled)
         if area == last:
             # A looser fill takes in all of a tighter one: as big is the same fill, which was
             # already judged.

@@ -141,21 +141,20 @@ def _measure(chan: U8, x: Floats, y: Floats, r: Floats, dark: bool) -> tuple[Flo
         empty = np.zeros(0)
         return empty, empty, empty, empty
     h, w = chan.shape
-    offsets = [ring_offsets(max(8, round(float(v) * 10))) for v in r]
+    offsets = [ring_offsets(max(8, round(v * 10))) for v in r.tolist()]
     xi, yi = np.rint(x).astype(np.intp), np.rint(y).astype(np.intp)
-
-    def histograms(part: int) -> tuple[npt.NDArray[np.int64], Ints]:
-        sizes = np.array([len(o[part]) for o in offsets], np.intp)
-        oy = np.concatenate([o[part] for o in offsets])
-        ox = np.concatenate([o[part + 1] for o in offsets])
-        oy = np.clip(oy + np.repeat(yi, sizes), 0, h - 1)
-        ox = np.clip(ox + np.repeat(xi, sizes), 0, w - 1)
-        keys = np.repeat(np.arange(n, dtype=np.intp) << 8, sizes) | chan[oy, ox]
-        counts = np.bincount(keys, minlength=n << 8).reshape(n, 256)
-        return np.cumsum(counts, axis=1), sizes
-
-    core, nc = histograms(0)
-    ring, nr = histograms(2)
+    # Cores are histograms 0..n-1 and rings n..2n-1: one gather and one count for both.
+    parts = [o[0:2] for o in offsets] + [o[2:4] for o in offsets]
+    sizes = np.array([len(p[0]) for p in parts], np.intp)
+    oy = np.concatenate([p[0] for p in parts]) + np.repeat(np.concatenate((yi, yi)), sizes)
+    ox = np.concatenate([p[1] for p in parts]) + np.repeat(np.concatenate((xi, xi)), sizes)
+    np.clip(oy, 0, h - 1, out=oy)
+    np.clip(ox, 0, w - 1, out=ox)
+    pixels = chan.ravel().take(oy * w + ox)
+    keys = np.repeat(np.arange(2 * n, dtype=np.intp) << 8, sizes) | pixels
+    counts = np.bincount(keys, minlength=2 * n << 8).reshape(2 * n, 256)
+    cum = np.cumsum(counts, axis=1)
+    core, ring, nc, nr = cum[:n], cum[n:], sizes[:n], sizes[n:]
 
     def at(cum: npt.NDArray[np.int64], size: Ints, q: float) -> Floats:
         # The value at a position in the sorted pixels: the first level whose cumulative
@@ -206,7 +205,7 @@ def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
         mean = np.asarray(cv2.blur(levels[True], (_BLOCK, _BLOCK)), dtype=np.uint8)
         for dark, level in levels.items():
             mask, gap = _blob_mask(level, dark, gain, mean if dark or same else None)
-            shapes.append((dark, _blobs(mask, gap, lv, scale, gain)))
+            shapes.append((dark, _blobs(mask, gap, lv, scale, gain, dark)))
         down = np.asarray(cv2.pyrDown(levels[True]), dtype=np.uint8)
         light = down if same else np.asarray(cv2.pyrDown(levels[False]), dtype=np.uint8)
         levels = {True: down, False: light}
@@ -233,32 +232,50 @@ def _percentile(img: U8, q: float) -> float:
     return a + (b - a) * (pos - lo)
 
 
-def _blobs(mask: U8, gap: U8, lv: int, scale: float, gain: float) -> list[Shape]:
+def _blobs(mask: U8, gap: U8, lv: int, scale: float, gain: float, dark: bool) -> list[Shape]:
     """The pip-shaped blobs of one mask at one pyramid level."""
     shape: list[Shape] = []
     # Contours are several times faster than labelled components on busy masks; all of them,
     # as a die's pips sit inside the dark outline of its own edge.
     contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     amin = 3 if lv == 0 else 6
+    least = _PRE_DIFF * gain
     shortlist = []
     for cnt in contours:
         # A contour of one or two corners is a lone pixel or a one-pixel line: never a pip.
         if len(cnt) < 3:
             continue
         x, y, w, h = cv2.boundingRect(cnt)
-        if w * h < amin or w > _MAX_BOX or h > _MAX_BOX or max(w, h) > 3 * min(w, h) + 1:
+        # Small, and at most about three times as long as wide.
+        if w * h < amin or w > _MAX_BOX or h > _MAX_BOX or w > 3 * h + 1 or h > 3 * w + 1:
+            continue
+        if not dark:
+            # The light mask only holds pixels that step above `least` already: every light
+            # blob passes the first look, and its peak is only needed to rank a busy mask.
+            shortlist.append((0.0, cnt, x, y, w, h))
             continue
         peak = cv2.minMaxLoc(gap[y : y + h, x : x + w])[1]
-        if peak >= _PRE_DIFF * gain:
+        if peak >= least:
             shortlist.append((peak, cnt, x, y, w, h))
     if len(shortlist) > _MAX_BLOBS:
         # Noise or busy texture: measure the strongest blobs only, so time stays bounded.
+        if not dark:
+            shortlist = [
+                (float(cv2.minMaxLoc(gap[y : y + h, x : x + w])[1]), cnt, x, y, w, h)
+                for _, cnt, x, y, w, h in shortlist
+            ]
         shortlist = sorted(shortlist, key=lambda s: -s[0])[:_MAX_BLOBS]
     for _, cnt, x, y, w, h in shortlist:
+        box = mask[y : y + h, x : x + w]
+        # The blob holds at most the mask's pixels in its box: too few there, and it is too
+        # small or too sparse for a pip without drawing it.
+        most = cv2.countNonZero(box)
+        if most < amin or most < 0.45 * w * h:
+            continue
         sub = np.zeros((h, w), np.uint8)
-        cv2.drawContours(sub, [cnt], -1, 1, -1, offset=(-x, -y))
+        cv2.drawContours(sub, (cnt,), -1, 1, -1, offset=(-x, -y))
         # A bounding box can take in part of a close neighbour; the drawn blob cannot.
-        cv2.bitwise_and(sub, mask[y : y + h, x : x + w], dst=sub)
+        cv2.bitwise_and(sub, box, dst=sub)
         m = cv2.moments(sub, True)
         a = m["m00"]
         if a < amin or a > _MAX_AREA or a < 0.45 * w * h:
@@ -270,13 +287,13 @@ def _blobs(mask: U8, gap: U8, lv: int, scale: float, gain: float) -> list[Shape]
         elong = math.sqrt(l1 / l2)
         if elong > _MAX_ELONG:
             continue
+        fill = a / (4 * math.pi * math.sqrt(l1 * l2))
+        if fill < _MIN_FILL:
+            continue
         ang = 0.5 * math.degrees(math.atan2(2 * mu11, mu20 - mu02))
         cx = (x + m["m10"] / a) * scale
         cy = (y + m["m01"] / a) * scale
         r = math.sqrt(a / math.pi) * scale
-        fill = a / (4 * math.pi * math.sqrt(l1 * l2))
-        if fill < _MIN_FILL:
-            continue
         shape.append((cx, cy, r, elong, ang, fill))
     return shape
 
