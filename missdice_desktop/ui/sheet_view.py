@@ -86,6 +86,9 @@ class SheetDelegate(QStyledItemDelegate):
         option.font = font
         option.backgroundBrush = QBrush(background)
         option.palette = palette
+        if cell.bonus_missing and not _fits(option, font, option.text):
+            # A narrow column (many players, the camera beside): "−63" instead of "63 to go".
+            option.text = f"\u2212{cell.bonus_missing}"
 
     def paint(
         self,
@@ -100,6 +103,13 @@ class SheetDelegate(QStyledItemDelegate):
             color = option.palette.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Text)
             color.setAlpha(50)
             painter.fillRect(option.rect, QBrush(color, Qt.BrushStyle.BDiagPattern))
+
+
+def _fits(option: QStyleOptionViewItem, font: QFont, text: str) -> bool:
+    """Whether a text fits its cell without being shortened."""
+    style = option.widget.style() if option.widget is not None else None
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1 if style else 4
+    return QFontMetrics(font).horizontalAdvance(text) <= option.rect.width() - 2 * margin
 
 
 class SheetView(QTableView):
