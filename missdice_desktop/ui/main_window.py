@@ -5,13 +5,15 @@ It holds widgets and texts only; `controller.GameController` decides what they d
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
     QKeyEvent,
     QKeySequence,
+    QPainter,
+    QPaintEvent,
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
@@ -51,6 +53,47 @@ class SpaceForFocusedButton(QObject):
         return False
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that shortens its text in the middle when it has too little room
+    (the start and the end of "Marie-Christine to play — turn 3 of 13" both matter); the
+    tooltip then gives it whole."""
+
+    def setText(self, text: str) -> None:
+        """Show a new text (shortened to fit, with the whole of it in the tooltip)."""
+        super().setText(text)
+        self._update_tooltip()
+
+    def minimumSizeHint(self) -> QSize:
+        """Any width: the text is shortened instead."""
+        hint = super().minimumSizeHint()
+        return QSize(self.fontMetrics().horizontalAdvance("…") * 4, hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A new width may shorten the text, or give it room again."""
+        super().resizeEvent(event)
+        self._update_tooltip()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new font (the window grew or shrank) may shorten the text too."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._update_tooltip()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The text, shortened to the label's width."""
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.contentsRect(), int(self.alignment()), self._shown())
+        painter.end()
+
+    def _shown(self) -> str:
+        width = self.contentsRect().width()
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle, width)
+
+    def _update_tooltip(self) -> None:
+        self.setToolTip(self.text() if self._shown() != self.text() else "")
+
+
 class CameraDock(QDockWidget):
     """The camera's dock; `closed` tells its close button from a move or a float."""
 
@@ -75,7 +118,7 @@ class MainWindow(QMainWindow):
         self.setMinimumSize(800, 560)
         self.resize(MIN_WIDTH + 176, MIN_HEIGHT + 100)
 
-        self.turn_label = QLabel(self)
+        self.turn_label = ElidedLabel(self)
         self.turn_label.setObjectName("turnLabel")
         self.turn_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.game_label = QLabel(self)

@@ -132,7 +132,7 @@ class SheetView(QTableView):
         self.setCornerButtonEnabled(False)
         self.setMouseTracking(True)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.verticalHeader().setMinimumSectionSize(18)
         self.horizontalHeader().setHighlightSections(False)
