@@ -179,10 +179,13 @@ def _measure(chan: U8, x: Floats, y: Floats, r: Floats, dark: bool) -> tuple[Flo
     return contrast, face, spread, diff
 
 
-def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
+def find_pips(
+    dark_chan: U8, light_chan: U8 | None = None, also_dark: U8 | None = None
+) -> list[Pip]:
     """Round blobs darker (or lighter) than a flat ring of face around them, at all scales.
 
-    Dark pips are looked for in `dark_chan`, light ones in `light_chan` (the same by default).
+    Dark pips are looked for in `dark_chan` (and in `also_dark`, when given), light ones in
+    `light_chan` (the same as `dark_chan` by default).
     """
     if light_chan is None:
         light_chan = dark_chan
@@ -191,31 +194,41 @@ def find_pips(dark_chan: U8, light_chan: U8 | None = None) -> list[Pip]:
     # judged by its brightest things (dice faces are among them).
     bright = _percentile(dark_chan[::8, ::8], 97) if dark_chan.size else 255.0
     gain = min(1.0, max(_MIN_GAIN, bright / _BRIGHT))
-    # Dark and light pips are often looked for in the same image (nothing coloured in view):
-    # its pyramid and local means then serve both.
-    same = light_chan is dark_chan
-    levels = {True: dark_chan, False: light_chan}
-    # The blobs of each mask, in the order the masks are made; all blobs of one polarity are
-    # measured at once (on the full-size channel, whatever level found them).
-    shapes: list[tuple[bool, list[Shape]]] = []
+    # Each search: whether it looks for dark pips, and in which image. Dark and light pips are
+    # often looked for in the same image (nothing coloured in view): its pyramid and local
+    # means then serve both.
+    searches = [(True, dark_chan), (False, light_chan)]
+    if also_dark is not None:
+        searches.insert(1, (True, also_dark))
+    levels = [chan for _, chan in searches]
+    # The blobs of each mask, by search, in the order the masks are made; all blobs of one
+    # search are measured at once (on its full-size image, whatever level found them).
+    shapes: list[tuple[int, list[Shape]]] = []
     scale = 1.0
     for lv in range(_LEVELS):
         if min(dark_chan.shape) < 2 * _BLOCK * scale:
             break
-        mean = np.asarray(cv2.blur(levels[True], (_BLOCK, _BLOCK)), dtype=np.uint8)
-        for dark, level in levels.items():
-            mask, gap = _blob_mask(level, dark, gain, mean if dark or same else None)
-            shapes.append((dark, _blobs(mask, gap, lv, scale, gain, dark)))
-        down = np.asarray(cv2.pyrDown(levels[True]), dtype=np.uint8)
-        light = down if same else np.asarray(cv2.pyrDown(levels[False]), dtype=np.uint8)
-        levels = {True: down, False: light}
+        means: dict[int, U8] = {}
+        for k, (dark, _) in enumerate(searches):
+            level = levels[k]
+            mean = means.get(id(level))
+            if mean is None:
+                mean = np.asarray(cv2.blur(level, (_BLOCK, _BLOCK)), dtype=np.uint8)
+                means[id(level)] = mean
+            mask, gap = _blob_mask(level, dark, gain, mean)
+            shapes.append((k, _blobs(mask, gap, lv, scale, gain, dark)))
+        downs: dict[int, U8] = {}
+        for k, level in enumerate(levels):
+            if id(level) not in downs:
+                downs[id(level)] = np.asarray(cv2.pyrDown(level), dtype=np.uint8)
+            levels[k] = downs[id(level)]
         scale *= 2
-    measured = {
-        dark: iter(_passed(chan, [s for d, part in shapes if d == dark for s in part], dark, gain))
-        for dark, chan in ((True, dark_chan), (False, light_chan))
-    }
-    for dark, part in shapes:
-        found.extend(p for p in itertools.islice(measured[dark], len(part)) if p is not None)
+    measured = [
+        iter(_passed(chan, [s for j, part in shapes if j == k for s in part], dark, gain))
+        for k, (dark, chan) in enumerate(searches)
+    ]
+    for k, part in shapes:
+        found.extend(p for p in itertools.islice(measured[k], len(part)) if p is not None)
     if len(found) > _MAX_PIPS:
         # A frame of noise or busy texture: keep the clearest, so time stays bounded.
         found = sorted(found, key=lambda p: -p.contrast)[:_MAX_PIPS]
