@@ -346,8 +346,10 @@ def _camera_side(dice: list[Die]) -> tuple[float, float] | None:
         dy = float(np.mean([p.y for p in flat]) - np.mean([p.y for p in rounder]))
         norm = math.hypot(dx, dy)
         # Pips that all make one face show no side face: a pip that defocus or a glint
-        # misshaped on the far side from such a camera says nothing of where it stands.
-        if norm > 0 and not is_face(d.pips, (-dx / norm, -dy / norm)):
+        # misshaped on the far side from such a camera says nothing of where it stands. A
+        # whole row of squashed pips is a side face's, and votes.
+        lone = len(flat) == 1 and is_face(d.pips, (-dx / norm, -dy / norm)) if norm > 0 else True
+        if not lone:
             sx += dx / norm
             sy += dy / norm
             votes += 1

@@ -22,12 +22,12 @@ PHOTOS = photos_dir()
 
 # Measured: 98.28% exact images, 99.19% of dice; the floors sit just under so a regression fails.
 MIN_EXACT = 0.97
-MIN_PER_DIE = 0.985
+MIN_PER_DIE = 0.99
 # Turned, as if the camera stood beside the table (95.11% exact images and 98.08% of dice
-# measured) or across it (92.24% and 96.36%).
+# measured) or across it (92.24% and 96.36%); the floors sit one image and one die under.
 TURNED = {
-    "turned 90 degrees": (0.94, 0.975),
-    "turned 180 degrees": (0.91, 0.955),
+    "turned 90 degrees": (0.948, 0.9795),
+    "turned 180 degrees": (0.9195, 0.9625),
 }
 
 
@@ -65,3 +65,11 @@ def test_reader_with_the_camera_elsewhere(turn: str) -> None:
     min_exact, min_per_die = TURNED[turn]
     assert exact >= min_exact, report
     assert per_die >= min_per_die, report
+
+
+@needs_photos
+def test_a_face_cut_short_by_its_fill_gets_a_looser_fill() -> None:
+    # Upside down, the tight fill of this photo's small 6 stops short of two of its pips; the
+    # four it holds read as a 2 beside two round pips, which sends the reader to a looser fill.
+    case = next(c for c in load_cases(PHOTOS) if c.file.endswith("burak_34.jpg"))
+    assert run_case(PHOTOS, case, VARIANTS["turned 180 degrees"]).got == (1, 3, 6)

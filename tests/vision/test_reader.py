@@ -153,6 +153,25 @@ def test_side_face_with_the_camera_elsewhere(top: int, front: int, turn: int) ->
     assert read_dice(np.ascontiguousarray(cv2.rotate(frame, turn))).values == (top,)
 
 
+@pytest.mark.parametrize("value", ALL)
+@pytest.mark.parametrize("pip", [(40, 30, 200), (180, 90, 30)])
+def test_big_coloured_pips_on_a_white_die(value: int, pip: tuple[int, int, int]) -> None:
+    # A close camera: a red or blue pip fills the window its surroundings' colour is judged
+    # by, and must still read as a dark pip on white.
+    frame = scene([Die(value, 320, 240, 150, 20.0, WHITE, pip)], table="wood")
+    assert read_dice(frame).values == (value,)
+
+
+@pytest.mark.parametrize("elevation", [68.0, 70.0])
+def test_a_side_row_does_not_pass_for_top_pips_with_the_camera_across(elevation: float) -> None:
+    # A 4 on top and a light 6 on the side, seen from across the table: read first with the
+    # camera taken to stand below the frame, the side face's nearest row lies beyond the top
+    # and could complete it into a 6. A whole squashed row is a side face, and moves the camera.
+    frame = background(640, 480, "wood")
+    draw_oblique_die(frame, 4, 6, 320, 240, 70, elevation, front_colour=(246, 246, 246))
+    assert read_dice(np.ascontiguousarray(cv2.rotate(frame, cv2.ROTATE_180))).values == (4,)
+
+
 @pytest.mark.parametrize("layout", ["row", "column", "corner"])
 @pytest.mark.parametrize("values", [(5, 1, 3), (1, 6, 2), (4, 4, 1), (2, 3, 6)])
 def test_touching_dice(layout: str, values: tuple[int, int, int]) -> None:
