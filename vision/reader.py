@@ -106,6 +106,8 @@ def _tones(img: U8) -> tuple[U8, U8, U8 | None]:
 
 def read_dice(frame_bgr: U8) -> Reading:
     """Read the top-face value of every die in a BGR frame."""
+    if frame_bgr.size == 0 and frame_bgr.ndim == 3 and frame_bgr.shape[2] == 3:
+        return Reading(dice=(), flags=frozenset())  # an empty frame shows no die
     work = prepare(np.ascontiguousarray(frame_bgr))
     dice = find_dice(work.img, find_pips(work.tone, work.darkest, work.bright))
     flags = set()

@@ -238,6 +238,8 @@ def test_rejects_non_bgr_input() -> None:
 
 
 def test_tiny_and_blank_frames() -> None:
+    assert read_dice(np.zeros((0, 0, 3), np.uint8)).values == ()
+    assert read_dice(np.zeros((0, 640, 3), np.uint8)).values == ()
     assert read_dice(np.zeros((1, 1, 3), np.uint8)).values == ()
     assert read_dice(np.full((20, 20, 3), 200, np.uint8)).values == ()
     assert read_dice(np.full((480, 640, 3), 255, np.uint8)).values == ()
