@@ -178,7 +178,8 @@ def summarise(outcomes: list[Outcome], hd: list[tuple[float, float]] | None = No
     if hd:
         read = [r for r, _ in hd]
         lines += [
-            f"ms per 1280x720 frame made from the photos: median {statistics.median(read):.2f}  "
+            "ms per 1280x720 frame (each photo enlarged and cut to 1280x720, best of "
+            f"{HD_REPEATS} reads): median {statistics.median(read):.2f}  "
             f"90th percentile {float(np.percentile(read, 90)):.2f}  worst {max(read):.2f}",
             f"reader time / imdecode time at 1280x720: {sum(read) / sum(d for _, d in hd):.2f}",
         ]
