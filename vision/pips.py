@@ -180,12 +180,16 @@ def _measure(chan: U8, x: Floats, y: Floats, r: Floats, dark: bool) -> tuple[Flo
 
 
 def find_pips(
-    dark_chan: U8, light_chan: U8 | None = None, also_dark: U8 | None = None
+    dark_chan: U8,
+    light_chan: U8 | None = None,
+    also_dark: tuple[U8, U8] | None = None,
 ) -> list[Pip]:
     """Round blobs darker (or lighter) than a flat ring of face around them, at all scales.
 
-    Dark pips are looked for in `dark_chan` (and in `also_dark`, when given), light ones in
-    `light_chan` (the same as `dark_chan` by default).
+    Dark pips are looked for in `dark_chan`, light ones in `light_chan` (the same as
+    `dark_chan` by default). `also_dark` is a second image to look for dark pips in, with a
+    mask (of any size: it is scaled to each level) of where it differs from `dark_chan`;
+    nowhere else is it searched again.
     """
     if light_chan is None:
         light_chan = dark_chan
@@ -198,8 +202,10 @@ def find_pips(
     # often looked for in the same image (nothing coloured in view): its pyramid and local
     # means then serve both.
     searches = [(True, dark_chan), (False, light_chan)]
+    where: U8 | None = None
     if also_dark is not None:
-        searches.insert(1, (True, also_dark))
+        searches.insert(1, (True, also_dark[0]))
+        where = also_dark[1]
     levels = [chan for _, chan in searches]
     # The blobs of each mask, by search, in the order the masks are made; all blobs of one
     # search are measured at once (on its full-size image, whatever level found them).
@@ -216,7 +222,15 @@ def find_pips(
                 mean = np.asarray(cv2.blur(level, (_BLOCK, _BLOCK)), dtype=np.uint8)
                 means[id(level)] = mean
             mask, gap = _blob_mask(level, dark, gain, mean)
-            shapes.append((k, _blobs(mask, gap, lv, scale, gain, dark)))
+            # The second dark image differs from the first only where `where` says: its blobs
+            # elsewhere are the first image's again.
+            only = None
+            if where is not None and k == 1:
+                size = (mask.shape[1], mask.shape[0])
+                only = np.asarray(
+                    cv2.resize(where, size, interpolation=cv2.INTER_NEAREST), np.uint8
+                )
+            shapes.append((k, _blobs(mask, gap, lv, scale, gain, dark, only)))
         downs: dict[int, U8] = {}
         for k, level in enumerate(levels):
             if id(level) not in downs:
@@ -245,8 +259,11 @@ def _percentile(img: U8, q: float) -> float:
     return a + (b - a) * (pos - lo)
 
 
-def _blobs(mask: U8, gap: U8, lv: int, scale: float, gain: float, dark: bool) -> list[Shape]:
-    """The pip-shaped blobs of one mask at one pyramid level."""
+def _blobs(
+    mask: U8, gap: U8, lv: int, scale: float, gain: float, dark: bool, only: U8 | None = None
+) -> list[Shape]:
+    """The pip-shaped blobs of one mask at one pyramid level (centred where `only` is set,
+    when given)."""
     shape: list[Shape] = []
     # Contours are several times faster than labelled components on busy masks; all of them,
     # as a die's pips sit inside the dark outline of its own edge.
@@ -261,6 +278,8 @@ def _blobs(mask: U8, gap: U8, lv: int, scale: float, gain: float, dark: bool) ->
         x, y, w, h = cv2.boundingRect(cnt)
         # Small, and at most about three times as long as wide.
         if w * h < amin or w > _MAX_BOX or h > _MAX_BOX or w > 3 * h + 1 or h > 3 * w + 1:
+            continue
+        if only is not None and not only[y + h // 2, x + w // 2]:
             continue
         if not dark:
             # The light mask only holds pixels that step above `least` already: every light

@@ -32,6 +32,8 @@ _SAT_FROM = 60.0
 _SAT_SPAN = 60.0
 _SAT_MEDIAN = 5
 _GROW = np.ones((3, 3), np.uint8)
+# A big pip's radius, in quarter pixels.
+_PIP_REACH = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
 _SAT_WEIGHT = np.clip((np.arange(256) - _SAT_FROM) / _SAT_SPAN * 255, 0, 255).astype(np.uint8)
 
 
@@ -46,8 +48,9 @@ class Working:
     """Dark pips: the darkest channel, halfway to the brightest on coloured faces."""
     darkest: U8
     """Light pips: the darkest channel."""
-    bright: U8 | None
-    """Dark pips again, on coloured faces in their brightest channel (None: nothing coloured)."""
+    bright: tuple[U8, U8] | None
+    """Dark pips again, on coloured faces in their brightest channel, and a mask of where those
+    are (None: nothing coloured)."""
 
 
 def prepare(frame: U8) -> Working:
@@ -65,13 +68,18 @@ def prepare(frame: U8) -> Working:
     return Working(frame, scale, tone, lo, bright)
 
 
+def _positive(img: U8) -> U8:
+    """A 0/255 mask of where a grey image is above 0."""
+    return np.asarray(cv2.threshold(img, 0, 255, cv2.THRESH_BINARY)[1], dtype=np.uint8)
+
+
 def darkest(img: U8) -> U8:
     """The darkest channel: white pips stand out on red, blue and black dice there."""
     b, g, r = cv2.split(img)
     return np.asarray(cv2.min(cv2.min(b, g), r), dtype=np.uint8)
 
 
-def _tones(img: U8) -> tuple[U8, U8, U8 | None]:
+def _tones(img: U8) -> tuple[U8, U8, tuple[U8, U8] | None]:
     """The grey images pips are looked for in (see `Working`).
 
     On white and ivory faces dark pips are looked for in the darkest channel, where black,
@@ -96,12 +104,15 @@ def _tones(img: U8) -> tuple[U8, U8, U8 | None]:
         # Nothing strongly coloured anywhere (white dice on a grey or brown table): the tone is
         # the darkest channel itself.
         return lo, lo, None
+    # Beyond the coloured surroundings (grown by a big pip, so a pip on their edge is whole)
+    # the brightest-channel image is the tone itself, and is not searched again.
+    coloured = np.asarray(cv2.dilate(_positive(np.asarray(region, np.uint8)), _PIP_REACH), np.uint8)
     region = cv2.resize(region, (w, h), interpolation=cv2.INTER_LINEAR)
     # ... and the pixel itself is coloured: a black pip on a coloured face stays dark.
     weight = cv2.multiply(cv2.LUT(sat, _SAT_WEIGHT), region, scale=1 / 255)
     tone = cv2.add(lo, cv2.multiply(sat, weight, scale=0.5 / 255))
     bright = cv2.add(lo, cv2.multiply(sat, weight, scale=1 / 255))
-    return np.asarray(tone, dtype=np.uint8), lo, np.asarray(bright, dtype=np.uint8)
+    return np.asarray(tone, dtype=np.uint8), lo, (np.asarray(bright, dtype=np.uint8), coloured)
 
 
 def read_dice(frame_bgr: U8) -> Reading:
