@@ -75,6 +75,13 @@ _SEED_SPREAD = 0.35
 # pips are squashed, so the fill may have cut the face short.
 _ROUND = 0.85
 _CROWD = 2
+# ... counting the pips within this many of the fill's sides of its centre (a face's corner
+# pips lie within 0.52 of a side of it, 0.74 along a diagonal).
+_CROWD_REACH = 0.6
+# A pip drawn out less than this is round, whatever its size (a 1's pip is the biggest).
+_ROUND_ELONG = 1.4
+# Above any face's pip count: a die read without doubt is never displaced.
+_SURE = 7
 
 
 @dataclass(frozen=True)
@@ -307,23 +314,35 @@ def _read(
 ) -> tuple[list[Die], set[int]]:
     where = _where(pips)
     claimed = [False] * len(pips)
-    owned: set[int] = set()
-    dice: list[Die] = []
+    # Which die holds each pip, and the top-face size of the dice read with a doubt (a face
+    # that may have been cut short): a later die with more of the face takes their place.
+    owner: dict[int, int] = {}
+    doubtful: dict[int, int] = {}
+    dice: list[Die | None] = []
     for k in sorted(range(len(pips)), key=lambda k: -pips[k].contrast * pips[k].r):
         if claimed[k]:
             continue
         claimed[k] = True
         if pips[k].spread > _SEED_SPREAD * pips[k].diff:
             continue
-        got = _grow(img, pips, where, colours, k, camera, owned)
+        got = _grow(img, pips, where, colours, k, camera, owner, doubtful)
         if got is None:
             continue
-        die, members = got
-        dice.append(die)
+        die, members, unsure = got
+        for i in {owner[j] for j in members if j in owner and pips[j] in die.top}:
+            # A doubtful die whose face this one holds more of (see `_grow`).
+            dice[i] = None
+            doubtful.pop(i, None)
+            for j in [j for j, o in owner.items() if o == i]:
+                del owner[j]
+        if unsure:
+            doubtful[len(dice)] = len(die.top)
         for j in members:
             claimed[j] = True
-            owned.add(j)
-    return _drop_side_faces(dice, camera), owned
+            owner.setdefault(j, len(dice))
+        dice.append(die)
+    read = [d for d in dice if d is not None]
+    return _drop_side_faces(read, camera), set(owner)
 
 
 def _camera_side(dice: list[Die]) -> tuple[float, float] | None:
@@ -391,9 +410,14 @@ def _grow(
     colours: list[BGR],
     k: int,
     camera: tuple[float, float],
-    owned: set[int],
-) -> tuple[Die, list[int]] | None:
-    """The die grown from pip k, with the indices of its pips, or None."""
+    owner: dict[int, int],
+    doubtful: dict[int, int],
+) -> tuple[Die, list[int], bool] | None:
+    """The die grown from pip k, the indices of its pips and whether it is doubtful, or None.
+
+    `owner` tells which die already holds a pip; a die may take a pip from a doubtful one
+    (`doubtful`: its top-face size) only when it reads more of the face.
+    """
     h, w = img.shape[:2]
     seed = pips[k]
     # The window spans 32 pip radii (a side pip seeds it with a small radius, so the biggest
@@ -415,7 +439,7 @@ def _grow(
     # Which of the window's edges lie inside the frame (not on its border).
     inner = (x0 > 0, x1 < w, y0 > 0, y1 < h)
     flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
-    fallback: tuple[Die, list[int]] | None = None
+    fallback: tuple[Die, list[int], bool] | None = None
     last = -1.0
     for frac in _FILL_TOLERANCES:
         tol = (*(6.0 + frac * v for v in colours[k]), 0.0)
@@ -479,16 +503,24 @@ def _grow(
         die = Die(mine, top, (dcx, dcy), (bw, bh), ang, area, any(touched), merged)
         if not _plausible(die, top, toward):
             continue
-        if any(j in owned for j in members if pips[j] in top):
+        rivals = {owner[j] for j in members if j in owner and pips[j] in top}
+        if any(doubtful.get(i, _SURE) >= len(top) for i in rivals):
             return fallback
         least = min(p.minor for p in top)
-        if sum(p.minor >= _ROUND * least for p in mine if p not in top) >= _CROWD:
-            # Round pips left off the top (a lone pip among them, or a 2 beside two more) are
-            # not on a side face: the fill may have cut the face short, so a looser one gets
+        reach = _CROWD_REACH * max(bw, bh)
+        left_off = [
+            q
+            for q in (pips[j] for j in near)
+            if q not in top and math.hypot(q.x - dcx, q.y - dcy) <= reach
+        ]
+        if sum(q.minor >= _ROUND * least or q.elong < _ROUND_ELONG for q in left_off) >= _CROWD:
+            # Round pips left off the top, on the fill or just beyond its edge (a lone pip
+            # among them, or a 2 beside two more), are not on a side face: the fill may have
+            # cut the face short (a soft edge stops a tight fill early), so a looser one gets
             # a chance first.
-            fallback = fallback or (die, members)
+            fallback = fallback or (die, members, True)
             continue
-        return die, members
+        return die, members, False
     return fallback
 
 
