@@ -26,6 +26,8 @@ _CAMERA_AT = (0.5, 2.0)
 # away from the default.
 _CAMERA_VOTES = 0.9
 _CAMERA_MIN = 1
+# Votes of dice whose pips could all be one face count when at least this many agree.
+_UNSURE_AGREE = 2
 _CAMERA_AGREE = 0.5
 # Pips this much shorter across than a die's roundest are on a side face.
 _FLAT = 0.7
@@ -80,8 +82,6 @@ _CROWD = 2
 _CROWD_REACH = 0.6
 # A pip drawn out less than this is round, whatever its size (a 1's pip is the biggest).
 _ROUND_ELONG = 1.4
-# Above any face's pip count: a die read without doubt is never displaced.
-_SURE = 7
 
 
 @dataclass(frozen=True)
@@ -314,45 +314,35 @@ def _read(
 ) -> tuple[list[Die], set[int]]:
     where = _where(pips)
     claimed = [False] * len(pips)
-    # Which die holds each pip, and the top-face size of the dice read with a doubt (a face
-    # that may have been cut short): a later die with more of the face takes their place.
-    owner: dict[int, int] = {}
-    doubtful: dict[int, int] = {}
-    dice: list[Die | None] = []
+    owned: set[int] = set()
+    dice: list[Die] = []
     for k in sorted(range(len(pips)), key=lambda k: -pips[k].contrast * pips[k].r):
         if claimed[k]:
             continue
         claimed[k] = True
         if pips[k].spread > _SEED_SPREAD * pips[k].diff:
             continue
-        got = _grow(img, pips, where, colours, k, camera, owner, doubtful)
+        got = _grow(img, pips, where, colours, k, camera, owned)
         if got is None:
             continue
-        die, members, unsure = got
-        for i in {owner[j] for j in members if j in owner and pips[j] in die.top}:
-            # A doubtful die whose face this one holds more of (see `_grow`).
-            dice[i] = None
-            doubtful.pop(i, None)
-            for j in [j for j, o in owner.items() if o == i]:
-                del owner[j]
-        if unsure:
-            doubtful[len(dice)] = len(die.top)
+        die, members = got
+        dice.append(die)
         for j in members:
             claimed[j] = True
-            owner.setdefault(j, len(dice))
-        dice.append(die)
-    read = [d for d in dice if d is not None]
-    return _drop_side_faces(read, camera), set(owner)
+            owned.add(j)
+    return _drop_side_faces(dice, camera), owned
 
 
 def _camera_side(dice: list[Die]) -> tuple[float, float] | None:
     """The direction, from the frame's centre, in which the dice show their side faces.
 
     On a die with round and clearly squashed pips, the squashed ones are on a side face, and
-    side faces show on the camera's side. None unless several dice agree.
+    side faces show on the camera's side. A die whose pips, squashed ones too, could all be one
+    face is less sure: one misshapen pip does not vote (defocus or a glint), and a squashed row
+    counts only where another such die agrees. None unless the votes agree.
     """
-    sx = sy = 0.0
-    votes = 0
+    sure = [0.0, 0.0, 0.0]
+    unsure = [0.0, 0.0, 0.0]
     for d in dice:
         if len(d.pips) < 2:
             continue
@@ -364,14 +354,18 @@ def _camera_side(dice: list[Die]) -> tuple[float, float] | None:
         dx = float(np.mean([p.x for p in flat]) - np.mean([p.x for p in rounder]))
         dy = float(np.mean([p.y for p in flat]) - np.mean([p.y for p in rounder]))
         norm = math.hypot(dx, dy)
-        # Pips that all make one face show no side face: a pip that defocus or a glint
-        # misshaped on the far side from such a camera says nothing of where it stands. A
-        # whole row of squashed pips is a side face's, and votes.
-        lone = len(flat) == 1 and is_face(d.pips, (-dx / norm, -dy / norm)) if norm > 0 else True
-        if not lone:
-            sx += dx / norm
-            sy += dy / norm
-            votes += 1
+        if norm == 0:
+            continue
+        one_face = is_face(d.pips, (-dx / norm, -dy / norm))
+        if one_face and len(flat) == 1:
+            continue
+        tally = unsure if one_face else sure
+        tally[0] += dx / norm
+        tally[1] += dy / norm
+        tally[2] += 1
+    if unsure[2] >= _UNSURE_AGREE:
+        sure = [a + b for a, b in zip(sure, unsure, strict=True)]
+    sx, sy, votes = sure
     strength = math.hypot(sx, sy)
     if votes < _CAMERA_MIN or strength < _CAMERA_VOTES:
         return None
@@ -410,14 +404,9 @@ def _grow(
     colours: list[BGR],
     k: int,
     camera: tuple[float, float],
-    owner: dict[int, int],
-    doubtful: dict[int, int],
-) -> tuple[Die, list[int], bool] | None:
-    """The die grown from pip k, the indices of its pips and whether it is doubtful, or None.
-
-    `owner` tells which die already holds a pip; a die may take a pip from a doubtful one
-    (`doubtful`: its top-face size) only when it reads more of the face.
-    """
+    owned: set[int],
+) -> tuple[Die, list[int]] | None:
+    """The die grown from pip k, with the indices of its pips, or None."""
     h, w = img.shape[:2]
     seed = pips[k]
     # The window spans 32 pip radii (a side pip seeds it with a small radius, so the biggest
@@ -439,7 +428,7 @@ def _grow(
     # Which of the window's edges lie inside the frame (not on its border).
     inner = (x0 > 0, x1 < w, y0 > 0, y1 < h)
     flags = 8 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
-    fallback: tuple[Die, list[int], bool] | None = None
+    fallback: tuple[Die, list[int]] | None = None
     last = -1.0
     for frac in _FILL_TOLERANCES:
         tol = (*(6.0 + frac * v for v in colours[k]), 0.0)
@@ -503,8 +492,7 @@ def _grow(
         die = Die(mine, top, (dcx, dcy), (bw, bh), ang, area, any(touched), merged)
         if not _plausible(die, top, toward):
             continue
-        rivals = {owner[j] for j in members if j in owner and pips[j] in top}
-        if any(doubtful.get(i, _SURE) >= len(top) for i in rivals):
+        if any(j in owned for j in members if pips[j] in top):
             return fallback
         least = min(p.minor for p in top)
         reach = _CROWD_REACH * max(bw, bh)
@@ -518,9 +506,9 @@ def _grow(
             # among them, or a 2 beside two more), are not on a side face: the fill may have
             # cut the face short (a soft edge stops a tight fill early), so a looser one gets
             # a chance first.
-            fallback = fallback or (die, members, True)
+            fallback = fallback or (die, members)
             continue
-        return die, members, False
+        return die, members
     return fallback
 
 

@@ -53,15 +53,26 @@ class Working:
     are (None: nothing coloured)."""
 
 
+def _checked(frame: object) -> U8:
+    """The frame as a contiguous HxWx3 uint8 array, or ValueError."""
+    if (
+        not isinstance(frame, np.ndarray)
+        or frame.ndim != 3
+        or frame.shape[2] != 3
+        or frame.dtype != np.uint8
+    ):
+        raise ValueError("read_dice expects an HxWx3 uint8 BGR frame")
+    return np.ascontiguousarray(frame)
+
+
 def prepare(frame: U8) -> Working:
     """The working image of a BGR frame and the grey images its pips are looked for in."""
-    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
-        raise ValueError("read_dice expects an HxWx3 uint8 BGR frame")
+    frame = _checked(frame)
     h, w = frame.shape[:2]
     scale = 1.0
     if max(h, w) > _MAX_SIDE:
         scale = _MAX_SIDE / max(h, w)
-        size = (round(w * scale), round(h * scale))
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
         method = cv2.INTER_LINEAR if scale > 0.5 else cv2.INTER_AREA
         frame = np.asarray(cv2.resize(frame, size, interpolation=method), dtype=np.uint8)
     tone, lo, bright = _tones(frame)
@@ -117,9 +128,10 @@ def _tones(img: U8) -> tuple[U8, U8, tuple[U8, U8] | None]:
 
 def read_dice(frame_bgr: U8) -> Reading:
     """Read the top-face value of every die in a BGR frame."""
-    if frame_bgr.size == 0 and frame_bgr.ndim == 3 and frame_bgr.shape[2] == 3:
+    frame = _checked(frame_bgr)
+    if frame.size == 0:
         return Reading(dice=(), flags=frozenset())  # an empty frame shows no die
-    work = prepare(np.ascontiguousarray(frame_bgr))
+    work = prepare(frame)
     dice = find_dice(work.img, find_pips(work.tone, work.darkest, work.bright))
     flags = set()
     if any(d.cut for d in dice):
