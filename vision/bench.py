@@ -62,6 +62,34 @@ class Outcome:
         return sum((Counter(self.got) & Counter(self.case.values)).values())
 
 
+@dataclass(frozen=True)
+class Tally:
+    """How many photos were read exactly, and how many dice right, of how many."""
+
+    exact: int
+    images: int
+    matched: int
+    dice: int
+
+    @classmethod
+    def of(cls, outcomes: list[Outcome]) -> Tally:
+        """The tally of a run."""
+        return cls(
+            sum(o.exact for o in outcomes),
+            len(outcomes),
+            sum(o.matched for o in outcomes),
+            sum(len(o.case.values) for o in outcomes),
+        )
+
+    @property
+    def exact_share(self) -> float:
+        return self.exact / max(self.images, 1)
+
+    @property
+    def per_die_share(self) -> float:
+        return self.matched / max(self.dice, 1)
+
+
 def load_cases(root: Path) -> list[Case]:
     """The photos listed in manifest.csv with their sorted face values."""
     with (root / "manifest.csv").open(newline="") as fh:
@@ -147,29 +175,26 @@ def _share(part: int, whole: int) -> str:
 
 def summarise(outcomes: list[Outcome], hd: list[tuple[float, float]] | None = None) -> list[str]:
     """The benchmark report lines (with the 1280x720 frame times, when measured)."""
-    n = len(outcomes)
-    truth = sum(len(o.case.values) for o in outcomes)
+    tally = Tally.of(outcomes)
     got = sum(len(o.got) for o in outcomes)
-    matched = sum(o.matched for o in outcomes)
     false = sum(max(0, len(o.got) - len(o.case.values)) for o in outcomes)
     missed = sum(max(0, len(o.case.values) - len(o.got)) for o in outcomes)
     wrong = sum(min(len(o.got), len(o.case.values)) - o.matched for o in outcomes)
-    exact = sum(o.exact for o in outcomes)
     ms = [o.ms for o in outcomes]
     norm = [o.ms * (HD[0] * HD[1]) / o.pixels for o in outcomes]
     ratio = sum(ms) / max(sum(o.decode_ms for o in outcomes), 1e-9)
-    by_source: dict[str, list[int]] = {}
+    by_source: dict[str, list[Outcome]] = {}
     for o in outcomes:
-        source = Path(o.case.file).name.split("_")[0]
-        tally = by_source.setdefault(source, [0, 0])
-        tally[0] += o.exact
-        tally[1] += 1
-    sources = "  ".join(f"{k} {v[0]}/{v[1]}" for k, v in sorted(by_source.items()))
+        by_source.setdefault(Path(o.case.file).name.split("_")[0], []).append(o)
+    sources = "  ".join(
+        f"{name} {part.exact}/{part.images}"
+        for name, part in ((k, Tally.of(v)) for k, v in sorted(by_source.items()))
+    )
     lines = [
-        f"images: {n}  dice: {truth}  read: {got}",
+        f"images: {tally.images}  dice: {tally.dice}  read: {got}",
         f"exact by source: {sources}",
-        f"exact-image accuracy: {_share(exact, n)}",
-        f"per-die accuracy: {_share(matched, truth)}",
+        f"exact-image accuracy: {_share(tally.exact, tally.images)}",
+        f"per-die accuracy: {_share(tally.matched, tally.dice)}",
         f"false dice: {false}  missed dice: {missed}  wrong value: {wrong}",
         f"ms per image: median {statistics.median(ms):.2f}  "
         f"scaled to 1280x720 by pixel count: median {statistics.median(norm):.2f}",
@@ -191,10 +216,9 @@ def variant_table(root: Path, cases: list[Case]) -> list[str]:
     lines = [f"{'change':<20} {'exact images':>22} {'dice':>22}"]
     for name, change in VARIANTS.items():
         outcomes = [run_case(root, c, change) for c in cases]
-        exact = sum(o.exact for o in outcomes)
-        truth = sum(len(o.case.values) for o in outcomes)
-        matched = sum(o.matched for o in outcomes)
-        lines.append(f"{name:<20} {_share(exact, len(outcomes)):>22} {_share(matched, truth):>22}")
+        tally = Tally.of(outcomes)
+        exact, per_die = _share(tally.exact, tally.images), _share(tally.matched, tally.dice)
+        lines.append(f"{name:<20} {exact:>22} {per_die:>22}")
     return lines
 
 

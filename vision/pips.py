@@ -198,15 +198,14 @@ def find_pips(
     # judged by its brightest things (dice faces are among them).
     bright = _percentile(dark_chan[::8, ::8], 97) if dark_chan.size else 255.0
     gain = min(1.0, max(_MIN_GAIN, bright / _BRIGHT))
-    # Each search: whether it looks for dark pips, and in which image. Dark and light pips are
-    # often looked for in the same image (nothing coloured in view): its pyramid and local
-    # means then serve both.
-    searches = [(True, dark_chan), (False, light_chan)]
-    where: U8 | None = None
+    # Each search: whether it looks for dark pips, in which image, and where only (None:
+    # everywhere). Dark and light pips are often looked for in the same image (nothing
+    # coloured in view): its pyramid and local means then serve both.
+    searches: list[tuple[bool, U8, U8 | None]] = [(True, dark_chan, None)]
     if also_dark is not None:
-        searches.insert(1, (True, also_dark[0]))
-        where = also_dark[1]
-    levels = [chan for _, chan in searches]
+        searches.append((True, *also_dark))
+    searches.append((False, light_chan, None))
+    levels = [chan for _, chan, _ in searches]
     # The blobs of each mask, by search, in the order the masks are made; all blobs of one
     # search are measured at once (on its full-size image, whatever level found them).
     shapes: list[tuple[int, list[Shape]]] = []
@@ -215,17 +214,15 @@ def find_pips(
         if min(dark_chan.shape) < 2 * _BLOCK * scale:
             break
         means: dict[int, U8] = {}
-        for k, (dark, _) in enumerate(searches):
+        for k, (dark, _, where) in enumerate(searches):
             level = levels[k]
             mean = means.get(id(level))
             if mean is None:
                 mean = np.asarray(cv2.blur(level, (_BLOCK, _BLOCK)), dtype=np.uint8)
                 means[id(level)] = mean
             mask, gap = _blob_mask(level, dark, gain, mean)
-            # The second dark image differs from the first only where `where` says: its blobs
-            # elsewhere are the first image's again.
             only = None
-            if where is not None and k == 1:
+            if where is not None:
                 size = (mask.shape[1], mask.shape[0])
                 only = np.asarray(
                     cv2.resize(where, size, interpolation=cv2.INTER_NEAREST), np.uint8
@@ -239,7 +236,7 @@ def find_pips(
         scale *= 2
     measured = [
         iter(_passed(chan, [s for j, part in shapes if j == k for s in part], dark, gain))
-        for k, (dark, chan) in enumerate(searches)
+        for k, (dark, chan, _) in enumerate(searches)
     ]
     for k, part in shapes:
         found.extend(p for p in itertools.islice(measured[k], len(part)) if p is not None)

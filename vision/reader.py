@@ -65,9 +65,9 @@ def _checked(frame: object) -> U8:
     return np.ascontiguousarray(frame)
 
 
-def prepare(frame: U8) -> Working:
-    """The working image of a BGR frame and the grey images its pips are looked for in."""
-    frame = _checked(frame)
+def _prepare(frame: U8) -> Working:
+    """The working image of a checked, non-empty frame and the grey images its pips are
+    looked for in."""
     h, w = frame.shape[:2]
     scale = 1.0
     if max(h, w) > _MAX_SIDE:
@@ -77,17 +77,6 @@ def prepare(frame: U8) -> Working:
         frame = np.asarray(cv2.resize(frame, size, interpolation=method), dtype=np.uint8)
     tone, lo, bright = _tones(frame)
     return Working(frame, scale, tone, lo, bright)
-
-
-def _positive(img: U8) -> U8:
-    """A 0/255 mask of where a grey image is above 0."""
-    return np.asarray(cv2.threshold(img, 0, 255, cv2.THRESH_BINARY)[1], dtype=np.uint8)
-
-
-def darkest(img: U8) -> U8:
-    """The darkest channel: white pips stand out on red, blue and black dice there."""
-    b, g, r = cv2.split(img)
-    return np.asarray(cv2.min(cv2.min(b, g), r), dtype=np.uint8)
 
 
 def _tones(img: U8) -> tuple[U8, U8, tuple[U8, U8] | None]:
@@ -117,13 +106,14 @@ def _tones(img: U8) -> tuple[U8, U8, tuple[U8, U8] | None]:
         return lo, lo, None
     # Beyond the coloured surroundings (grown by a big pip, so a pip on their edge is whole)
     # the brightest-channel image is the tone itself, and is not searched again.
-    coloured = np.asarray(cv2.dilate(_positive(np.asarray(region, np.uint8)), _PIP_REACH), np.uint8)
+    coloured = cv2.dilate(cv2.threshold(region, 0, 255, cv2.THRESH_BINARY)[1], _PIP_REACH)
     region = cv2.resize(region, (w, h), interpolation=cv2.INTER_LINEAR)
     # ... and the pixel itself is coloured: a black pip on a coloured face stays dark.
     weight = cv2.multiply(cv2.LUT(sat, _SAT_WEIGHT), region, scale=1 / 255)
     tone = cv2.add(lo, cv2.multiply(sat, weight, scale=0.5 / 255))
     bright = cv2.add(lo, cv2.multiply(sat, weight, scale=1 / 255))
-    return np.asarray(tone, dtype=np.uint8), lo, (np.asarray(bright, dtype=np.uint8), coloured)
+    searched = (np.asarray(bright, dtype=np.uint8), np.asarray(coloured, dtype=np.uint8))
+    return np.asarray(tone, dtype=np.uint8), lo, searched
 
 
 def read_dice(frame_bgr: U8) -> Reading:
@@ -131,7 +121,7 @@ def read_dice(frame_bgr: U8) -> Reading:
     frame = _checked(frame_bgr)
     if frame.size == 0:
         return Reading(dice=(), flags=frozenset())  # an empty frame shows no die
-    work = prepare(frame)
+    work = _prepare(frame)
     dice = find_dice(work.img, find_pips(work.tone, work.darkest, work.bright))
     flags = set()
     if any(d.cut for d in dice):

@@ -8,7 +8,7 @@ from pathlib import Path
 import cv2
 import pytest
 
-from vision.bench import VARIANTS, load_cases, run_case, summarise
+from vision.bench import VARIANTS, Tally, load_cases, run_case, summarise
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -42,9 +42,8 @@ needs_photos = pytest.mark.skipif(
 def test_reader_on_shared_photos() -> None:
     cv2.setNumThreads(1)
     outcomes = [run_case(PHOTOS, c) for c in load_cases(PHOTOS)]
-    exact = sum(o.exact for o in outcomes) / len(outcomes)
-    truth = sum(len(o.case.values) for o in outcomes)
-    per_die = sum(o.matched for o in outcomes) / truth
+    tally = Tally.of(outcomes)
+    exact, per_die = tally.exact_share, tally.per_die_share
     report = "\n".join(summarise(outcomes))
     assert exact >= MIN_EXACT, report
     assert per_die >= MIN_PER_DIE, report
@@ -58,9 +57,8 @@ def test_reader_with_the_camera_elsewhere(turn: str) -> None:
     # finds the camera elsewhere from the dice's side faces.
     cv2.setNumThreads(1)
     outcomes = [run_case(PHOTOS, c, VARIANTS[turn]) for c in load_cases(PHOTOS)]
-    exact = sum(o.exact for o in outcomes) / len(outcomes)
-    truth = sum(len(o.case.values) for o in outcomes)
-    per_die = sum(o.matched for o in outcomes) / truth
+    tally = Tally.of(outcomes)
+    exact, per_die = tally.exact_share, tally.per_die_share
     report = "\n".join(summarise(outcomes))
     min_exact, min_per_die = TURNED[turn]
     assert exact >= min_exact, report
