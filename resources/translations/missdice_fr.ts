@@ -4,12 +4,10 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../missdice_desktop/ui/app.py" line="220"/>
         <source>Something went wrong</source>
         <translation>Un problème est survenu</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/app.py" line="222"/>
         <source>Miss Dice hit an unexpected problem:
 %1
 
@@ -23,158 +21,126 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
 <context>
     <name>CameraPanel</name>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="64"/>
         <source>Camera preview</source>
         <translation>Aperçu de la caméra</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="76"/>
         <source>Dice read: %1</source>
         <translation>Dés lus : %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="108"/>
         <source>No picture</source>
         <translation>Pas d’image</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="181"/>
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="231"/>
         <source>Demo (photos of dice)</source>
         <translation>Démo (photos de dés)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="232"/>
         <source>Video file…</source>
         <translation>Fichier vidéo…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="233"/>
         <source>Folder of photos…</source>
         <translation>Dossier de photos…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="236"/>
         <source>Camera %1</source>
         <translation>Caméra %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="245"/>
         <source>Play a video of dice</source>
         <translation>Lire une vidéo de dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="247"/>
         <source>Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)</source>
         <translation>Vidéos (*.mp4 *.avi *.mkv *.mov *.webm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="252"/>
         <source>Play a folder of photos of dice</source>
         <translation>Lire un dossier de photos de dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="280"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="310"/>
         <source>%1: roll the dice in view.</source>
         <translation>%1 : lancez les dés devant la caméra.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="340"/>
         <source>No dice seen.</source>
         <translation>Aucun dé en vue.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="349"/>
         <source>%1: %2 (a turn needs %3).</source>
         <translation>%1 : %2 (un tour en demande %3).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="353"/>
         <source>%1: %2, waiting for the dice to stop…</source>
         <translation>%1 : %2, en attendant que les dés s’arrêtent…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="355"/>
         <source>Ready: %1</source>
         <translation>Prêt : %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="377"/>
         <source>Type the dice in the tray, or press %1 to try again.</source>
         <translation>Tapez les dés dans le plateau, ou appuyez sur « %1 » pour réessayer.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="417"/>
         <source>Automatic</source>
         <translation>Automatique</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="419"/>
         <source>Put the dice into the turn by themselves once they stop</source>
         <translation>Mettre les dés dans le tour tout seul dès qu’ils s’arrêtent</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="376"/>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="411"/>
         <source>Reopen</source>
         <translation>Rouvrir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="342"/>
         <source>1 die seen</source>
         <translation>1 dé en vue</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="344"/>
         <source>%1 dice seen</source>
         <translation>%1 dés en vue</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="388"/>
         <source>No camera found.</source>
         <translation>Aucune caméra trouvée.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="391"/>
         <source>This program may not use the camera (%1).</source>
         <translation>Ce programme n’a pas le droit d’utiliser la caméra (%1).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="394"/>
         <source>The camera is busy: another program may be using it.</source>
         <translation>La caméra est occupée : un autre programme l’utilise peut-être.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="398"/>
         <source>The camera stopped sending pictures (unplugged?).</source>
         <translation>La caméra n’envoie plus d’images (débranchée ?).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="399"/>
         <source>Cannot read the pictures (%1).</source>
         <translation>Impossible de lire les images (%1).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="411"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="413"/>
         <source>Use these dice</source>
         <translation>Prendre ces dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/camera_panel.py" line="415"/>
         <source>Put the dice read into the turn (Ctrl+Enter)</source>
         <translation>Mettre les dés lus dans le tour (Ctrl+Entrée)</translation>
     </message>
@@ -182,12 +148,10 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="204"/>
         <source>The saved game cannot be read</source>
         <translation>La partie enregistrée est illisible</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="206"/>
         <source>%1
 
 The file was kept aside; a new game starts.</source>
@@ -196,38 +160,30 @@ The file was kept aside; a new game starts.</source>
 Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="276"/>
         <source>No rolls left: choose a box on the sheet.</source>
         <translation>Plus de lancer : choisissez une case de la feuille.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="279"/>
         <source>Every die is held: release one to roll.</source>
         <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="288"/>
-        <location filename="../../missdice_desktop/ui/controller.py" line="447"/>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="317"/>
         <source>%1 is already filled.</source>
         <translation>%1 est déjà remplie.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="371"/>
         <source>Yahtzee bonus for %1: +%2!</source>
         <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="389"/>
         <source>Autosave is not working</source>
         <translation>L&apos;enregistrement automatique ne fonctionne pas</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="391"/>
         <source>The game cannot be saved automatically:
 %1
 
@@ -238,47 +194,38 @@ You can keep playing and use Game › Save as… to keep it.</source>
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="431"/>
         <source>Game over — %1</source>
         <translation>Partie terminée — %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="435"/>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="443"/>
         <source>Enter the dice from the table first: type the five faces or click each die.</source>
         <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="461"/>
         <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="466"/>
         <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
         <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="473"/>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="480"/>
         <source>Joker: the lower boxes score their full value.</source>
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="527"/>
         <source>This game cannot be opened</source>
         <translation>Impossible d&apos;ouvrir cette partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="529"/>
         <source>%1
 
 The game in progress is unchanged.</source>
@@ -287,17 +234,14 @@ The game in progress is unchanged.</source>
 La partie en cours n&apos;a pas changé.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="547"/>
         <source>The game was not saved</source>
         <translation>La partie n&apos;a pas été enregistrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="551"/>
         <source>Saved to %1</source>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="576"/>
         <source>Miss Dice %1
 
 The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.
@@ -310,17 +254,14 @@ La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dé
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="598"/>
         <source>%1 — %2, round %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="613"/>
         <source>Game over: %1 share the win with %2 points.</source>
         <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/controller.py" line="618"/>
         <source>Game over: %1 wins with %2 points.</source>
         <translation>Partie terminée : %1 gagne avec %2 points.</translation>
     </message>
@@ -328,77 +269,62 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>DiceTray</name>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="191"/>
         <source>Die %1</source>
         <translation>Dé %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="193"/>
         <source>not rolled yet</source>
         <translation>pas encore lancé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="195"/>
         <source>no face yet: click or type 1 to 6</source>
         <translation>pas encore de face : cliquez ou tapez 1 à 6</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="198"/>
         <source>shows %1: click or type 1 to 6 to change</source>
         <translation>montre %1 : cliquez ou tapez 1 à 6 pour changer</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="201"/>
         <source>shows %1, held</source>
         <translation>montre %1, gardé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="203"/>
         <source>shows %1</source>
         <translation>montre %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="240"/>
         <source>held</source>
         <translation>gardé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="392"/>
         <source>&amp;Roll (Space)</source>
         <translation>&amp;Lancer (Espace)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="393"/>
         <source>Roll the dice</source>
         <translation>Lancer les dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="394"/>
         <source>&amp;Dice from the table:</source>
         <translation>&amp;Dés de la table :</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="395"/>
         <source>e.g. 26266</source>
         <translation>ex. 26266</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="396"/>
         <source>Dice from the table</source>
         <translation>Dés de la table</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="398"/>
         <source>Type the five faces, then press Enter</source>
         <translation>Tapez les cinq faces, puis Entrée</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="438"/>
         <source>Rolls left: %1</source>
         <translation>Lancers restants : %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/dice_tray.py" line="294"/>
         <source>Face of die %1</source>
         <translation>Face du dé %1</translation>
     </message>
@@ -406,67 +332,54 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>EndOfGame</name>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="32"/>
         <source>Well played, %1!</source>
         <translation>Bien joué, %1 !</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="34"/>
         <source>%1 wins!</source>
         <translation>%1 gagne !</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="35"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="36"/>
         <source>%1 and %2 share the win!</source>
         <translation>%1 et %2 partagent la victoire !</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="48"/>
         <source>End of the game</source>
         <translation>Fin de la partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="60"/>
         <source>Ranking</source>
         <translation>Classement</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="63"/>
         <source>Place</source>
         <translation>Place</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="64"/>
         <source>Player</source>
         <translation>Joueur</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="65"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="78"/>
         <source>%1 (tie)</source>
         <translation>%1 (ex æquo)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="98"/>
         <source>New game with the &amp;same players</source>
         <translation>Nouvelle partie avec les &amp;mêmes joueurs</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="102"/>
         <source>&amp;New game…</source>
         <translation>&amp;Nouvelle partie…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/end_of_game_dialog.py" line="103"/>
         <source>&amp;Close</source>
         <translation>&amp;Fermer</translation>
     </message>
@@ -474,153 +387,122 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="216"/>
         <source>&amp;Game</source>
         <translation>&amp;Partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="217"/>
         <source>&amp;New game…</source>
         <translation>&amp;Nouvelle partie…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="218"/>
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="219"/>
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="220"/>
         <source>Dice from the &amp;table</source>
         <translation>Dés de la &amp;table</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="222"/>
         <source>Type or click the faces of real dice instead of rolling here</source>
         <translation>Tapez ou cliquez les faces de vrais dés au lieu de lancer ici</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="224"/>
         <source>Read the dice with a &amp;camera</source>
         <translation>Lire les dés avec une &amp;caméra</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="226"/>
         <source>A webcam looking at the table reads the dice (Ctrl+Shift+C)</source>
         <translation>Une webcam qui regarde la table lit les dés (Ctrl+Maj+C)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="228"/>
         <source>Camera</source>
         <translation>Caméra</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="229"/>
         <source>&amp;Use the dice read</source>
         <translation>&amp;Prendre les dés lus</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="231"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="232"/>
         <source>&amp;Edit</source>
         <translation>É&amp;dition</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="233"/>
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="234"/>
         <source>Undo the last action (Ctrl+Z)</source>
         <translation>Annuler la dernière action (Ctrl+Z)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="235"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rétablir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="236"/>
         <source>Redo (Ctrl+Shift+Z)</source>
         <translation>Rétablir (Ctrl+Maj+Z)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="237"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="238"/>
         <source>&amp;Language</source>
         <translation>&amp;Langue</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="239"/>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="243"/>
         <source>As the &amp;system</source>
         <translation>Comme le &amp;système</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="242"/>
         <source>&amp;Colours</source>
         <translation>&amp;Couleurs</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="244"/>
         <source>&amp;Light</source>
         <translation>C&amp;laires</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="245"/>
         <source>&amp;Dark</source>
         <translation>&amp;Sombres</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="246"/>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="247"/>
         <source>&amp;About Miss Dice</source>
         <translation>À &amp;propos de Miss Dice</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="248"/>
         <source>Roll</source>
         <translation>Lancer</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="250"/>
         <source>Hold die %1</source>
         <translation>Garder le dé %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="251"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="252"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="253"/>
         <source>Scoresheet</source>
         <translation>Feuille de score</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/main_window.py" line="255"/>
         <source>One column per player. Arrow keys move, Enter scores the current player&apos;s box.</source>
         <translation>Une colonne par joueur. Les flèches déplacent, Entrée inscrit le score dans la case du joueur en cours.</translation>
     </message>
@@ -628,102 +510,82 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>NewGameDialog</name>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="62"/>
         <source>Player %1</source>
         <translation>Joueur %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="67"/>
         <source>%1:</source>
         <translation>%1 :</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="74"/>
         <source>Open a house grid</source>
         <translation>Ouvrir une grille maison</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="76"/>
         <source>House grids (*.toml);;All files (*)</source>
         <translation>Grilles maison (*.toml);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="94"/>
         <source>New game</source>
         <translation>Nouvelle partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="106"/>
         <source>House grid from a file…</source>
         <translation>Grille maison depuis un fichier…</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="107"/>
         <source>Scoresheet</source>
         <translation>Feuille de score</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="108"/>
         <source>Options</source>
         <translation>Options</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="114"/>
         <source>Number of players</source>
         <translation>Nombre de joueurs</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="131"/>
         <source>&amp;Virtual dice: the app rolls</source>
         <translation>Dés &amp;virtuels : l&apos;app lance les dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="134"/>
         <source>Dice from the &amp;table: type or click the faces you rolled</source>
         <translation>Dés de la &amp;table : tapez ou cliquez les faces obtenues</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="138"/>
         <source>Dice from the table, read by a &amp;camera</source>
         <translation>Dés de la table, lus par une &amp;caméra</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="150"/>
         <source>&amp;Start</source>
         <translation>&amp;Commencer</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="155"/>
         <source>S&amp;coresheet:</source>
         <translation>&amp;Feuille :</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="158"/>
         <source>&amp;Players:</source>
         <translation>&amp;Joueurs :</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="161"/>
         <source>Names</source>
         <translation>Noms</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="163"/>
         <source>Dice</source>
         <translation>Dés</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="208"/>
         <source>House grid: %1</source>
         <translation>Grille maison : %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="224"/>
         <source>This grid cannot be used</source>
         <translation>Cette grille est inutilisable</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/new_game_dialog.py" line="268"/>
         <source>This sheet has no options.</source>
         <translation>Cette feuille n&apos;a pas d&apos;options.</translation>
     </message>
@@ -731,27 +593,22 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="34"/>
         <source>Score 0?</source>
         <translation>Inscrire 0 ?</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="37"/>
         <source>Score 0 in %1? These dice would give %2 in %3.</source>
         <translation>Inscrire 0 dans « %1 » ? Ces dés rapporteraient %2 dans « %3 ».</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="45"/>
         <source>Do not ask again</source>
         <translation>Ne plus demander</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="54"/>
         <source>Resume the game?</source>
         <translation>Reprendre la partie ?</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="55"/>
         <source>A game was not finished:
 %1
 
@@ -762,12 +619,10 @@ Resume it?</source>
 La reprendre ?</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="65"/>
         <source>Leave this game?</source>
         <translation>Quitter cette partie ?</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="67"/>
         <source>This game is not finished:
 %1
 
@@ -778,17 +633,14 @@ Start a new game instead?</source>
 Commencer une nouvelle partie à la place ?</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="85"/>
         <source>Open a game</source>
         <translation>Ouvrir une partie</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="92"/>
         <source>Save the game as</source>
         <translation>Enregistrer la partie sous</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/prompts.py" line="98"/>
         <source>About Miss Dice</source>
         <translation>À propos de Miss Dice</translation>
     </message>
@@ -796,295 +648,234 @@ Commencer une nouvelle partie à la place ?</translation>
 <context>
     <name>texts</name>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="32"/>
         <source>Ones</source>
         <translation>Les 1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="33"/>
         <source>Twos</source>
         <translation>Les 2</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="34"/>
         <source>Threes</source>
         <translation>Les 3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="35"/>
         <source>Fours</source>
         <translation>Les 4</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="36"/>
         <source>Fives</source>
         <translation>Les 5</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="37"/>
         <source>Sixes</source>
         <translation>Les 6</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="38"/>
         <source>Three of a kind</source>
         <translation>Brelan</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="39"/>
         <source>Four of a kind</source>
         <translation>Carré</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="40"/>
         <source>Full house</source>
         <translation>Full</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="41"/>
         <source>Small straight</source>
         <translation>Petite suite</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="42"/>
         <source>Large straight</source>
         <translation>Grande suite</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="43"/>
-        <location filename="../../missdice_desktop/ui/texts.py" line="91"/>
         <source>Yahtzee</source>
         <translation>Yahtzee</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="44"/>
         <source>Chance</source>
         <translation>Chance</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="45"/>
         <source>Rigole</source>
         <translation>Rigole</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="46"/>
         <source>Plus</source>
         <translation>Plus</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="47"/>
         <source>Minus</source>
         <translation>Moins</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="48"/>
         <source>Chance −</source>
         <translation>Chance −</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="49"/>
         <source>Chance +</source>
         <translation>Chance +</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="57"/>
         <source>Full House</source>
         <translation>Full</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="58"/>
         <source>Little straight</source>
         <translation>Petite suite</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="59"/>
         <source>Big straight</source>
         <translation>Grande suite</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="60"/>
         <source>Choice</source>
         <translation>Choix</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="61"/>
-        <location filename="../../missdice_desktop/ui/texts.py" line="94"/>
         <source>Yacht</source>
         <translation>Yacht</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="64"/>
         <source>Yam&apos;s</source>
         <translation>Yam&apos;s</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="92"/>
         <source>Yam&apos;s Écart</source>
         <translation>Yam&apos;s Écart</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="93"/>
         <source>Yam&apos;s Chances</source>
         <translation>Yam&apos;s Chances</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="102"/>
         <source>Forced joker (upper box of the face, then any lower box)</source>
         <translation>Joker forcé (case haute de la face, puis n&apos;importe quelle case basse)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="103"/>
         <source>Hasbro joker (Three or Four of a kind first)</source>
         <translation>Joker Hasbro (Brelan ou Carré d&apos;abord)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="104"/>
         <source>Free joker (any free box)</source>
         <translation>Joker libre (n&apos;importe quelle case libre)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="113"/>
         <source>forced joker</source>
         <translation>joker forcé</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="114"/>
         <source>Hasbro joker</source>
         <translation>joker Hasbro</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="115"/>
         <source>free joker</source>
         <translation>joker libre</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="124"/>
         <source>dice from the table</source>
         <translation>dés de la table</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="126"/>
         <source>virtual dice</source>
         <translation>dés virtuels</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="133"/>
         <source>Joker rule</source>
         <translation>Règle du joker</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="135"/>
         <source>Rigole box (four of a face and its complement to 7: 50)</source>
         <translation>Case Rigole (quatre dés d&apos;une face et son complément à 7 : 50)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="141"/>
         <source>five %1s</source>
         <translation>cinq %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="147"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="150"/>
         <source>This box is already filled.</source>
         <translation>Cette case est déjà remplie.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="151"/>
         <source>Joker: %1 must go in %2 while it is free.</source>
         <translation>Joker : les %1 vont dans « %2 » tant que cette case est libre.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="154"/>
         <source>Joker: %1 must go in %2 while one of them is free.</source>
         <translation>Joker : les %1 vont en %2 tant que l&apos;une de ces cases est libre.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="157"/>
         <source>Joker: %1 must go in a free lower box while one is free (%2).</source>
         <translation>Joker : les %1 vont dans une case libre du bas tant qu&apos;il y en a une (%2).</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="170"/>
         <source>Upper total</source>
         <translation>Total haut</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="174"/>
         <source>Upper bonus</source>
         <translation>Bonus haut</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="178"/>
         <source>Écart (Plus − Minus)</source>
         <translation>Écart (Plus − Moins)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="182"/>
         <source>Lower total</source>
         <translation>Total bas</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="186"/>
         <source>Yahtzee bonus</source>
         <translation>Bonus Yahtzee</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="190"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="195"/>
         <source>%1 to go</source>
         <translation>manque %1</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="200"/>
         <source>%1 points still missing for the bonus.</source>
         <translation>Il manque encore %1 points pour le bonus.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="206"/>
         <source>%1 (playing now)</source>
         <translation>%1 (joue maintenant)</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="213"/>
-        <location filename="../../missdice_desktop/ui/texts.py" line="223"/>
         <source>%1, %2: %3</source>
         <translation>%1, %2 : %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="215"/>
         <source>%1, %2: free</source>
         <translation>%1, %2 : libre</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="217"/>
         <source>%1, %2: free, these dice would score %3</source>
         <translation>%1, %2 : libre, ces dés rapporteraient %3</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="228"/>
         <source>%1: %2 points scored.</source>
         <translation>%1 : %2 points inscrits.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="233"/>
         <source>%1: free.</source>
         <translation>%1 : libre.</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="239"/>
         <source>Joker: click or press Enter to score %2 in %1.</source>
         <translation>Joker : cliquez ou appuyez sur Entrée pour inscrire %2 dans « %1 ».</translation>
     </message>
     <message>
-        <location filename="../../missdice_desktop/ui/texts.py" line="241"/>
         <source>Click or press Enter to score %2 in %1.</source>
         <translation>Cliquez ou appuyez sur Entrée pour inscrire %2 dans « %1 ».</translation>
     </message>
