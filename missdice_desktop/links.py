@@ -20,7 +20,7 @@ replay as a file (`records.game_from_record`). A link is data: nothing in it nam
 >>> _ = game.score("small_straight")
 >>> link = link_from_game(game)
 >>> link
-'missdice:1UAAEEwAAdRAyDSLzEzT3gIAIMeu'
+'missdice:1UCPlVnNG4sH6NLu7T_JTtA'
 >>> game_from_link(link).state.sheets[0].scores
 {'small_straight': 30}
 """
@@ -76,6 +76,8 @@ _ROLL = FACES**DICE_COUNT
 _DICE_SOURCES = (None, "virtual", "table")
 _HOLDS = 2**DICE_COUNT
 _CHECKSUM = 2**16
+_GAME_RADIX = 32
+"""Room for games to come: a game's code never changes once links carry it."""
 
 
 class LinkError(RecordError):
@@ -135,11 +137,9 @@ def game_from_link(text: str) -> Game:
     """The game a link holds; LinkError (a RecordError) says what is wrong with it."""
     record = record_from_link(text)
     try:
-        return game_from_record(record, source="link")
-    except LinkError:
-        raise
+        return game_from_record(record)
     except RecordError as error:
-        raise LinkError(f"the game in this link breaks the rules: {error.detail}") from None
+        raise LinkError(f"the game in this link breaks the rules: {error}") from None
 
 
 def record_from_link(text: str) -> dict[str, Any]:
@@ -273,7 +273,7 @@ def _packed_payload(record: Mapping[str, Any]) -> bytes | None:
     if set(record) - packer.keys:
         return None
     writer = _Writer()
-    writer.put(_GAME_CODES.index(game), len(_GAME_CODES))
+    writer.put(_GAME_CODES.index(game), _GAME_RADIX)
     try:
         packer.write(writer, record)
     except (_CannotPack, KeyError, TypeError, ValueError, IndexError, GridError, RulesError):
@@ -291,7 +291,10 @@ def _unpack(data: bytes) -> dict[str, Any]:
     if not data or data[-1:] == b"\0":
         raise LinkError("damaged link: it was changed (extra bytes at its end)")
     reader = _Reader(data)
-    game = _GAME_CODES[reader.get(len(_GAME_CODES))]
+    code = reader.get(_GAME_RADIX)
+    if code >= len(_GAME_CODES):
+        raise LinkError("this link holds a game this version does not know (a newer Miss Dice?)")
+    game = _GAME_CODES[code]
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
