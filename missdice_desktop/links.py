@@ -21,8 +21,8 @@ replay as a file (`records.game_from_record`). A link is data: nothing in it nam
 >>> link = link_from_game(game)
 >>> link
 'missdice:1UCPlVnNG4sH6NLu7T_JTtA'
->>> game_from_link(link).state.sheets[0].scores
-{'small_straight': 30}
+>>> game_from_link(link).state.sheets[0].scores["small_straight"]
+30
 """
 
 from __future__ import annotations
