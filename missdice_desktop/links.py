@@ -45,6 +45,7 @@ from missdice_desktop.records import (
     RECORD_VERSION,
     RecordError,
     game_from_record,
+    load_record,
     record_from_game,
 )
 from missdice_desktop.rules import (
@@ -140,6 +141,11 @@ def game_from_link(text: str) -> Game:
         return game_from_record(record)
     except RecordError as error:
         raise LinkError(f"the game in this link breaks the rules: {error}") from None
+
+
+def load_game(source: str) -> Game:
+    """The game of a record file or of a link (`missdice:…`); RecordError says what is wrong."""
+    return game_from_link(source) if is_link(source) else load_record(source)
 
 
 def record_from_link(text: str) -> dict[str, Any]:
