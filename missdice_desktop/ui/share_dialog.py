@@ -24,6 +24,8 @@ from missdice_desktop.ui.texts import fill
 translate = QCoreApplication.translate
 QUIET_ZONE = 4
 """Light modules around the code, as the QR standard asks, so that cameras find its edge."""
+MIN_SIDE = 480
+"""The code's side on screen at least (px): a small code shown small is hard to scan."""
 
 
 def code_image(link: str) -> QImage | None:
@@ -53,8 +55,9 @@ class QrCodeView(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:
-        """Five pixels a module: about 600 px for the largest game."""
-        return QSize(self.image.width() * 5, self.image.height() * 5)
+        """Five pixels a module (about 600 px for the largest game), 480 px at least."""
+        side = self.image.width() * max(5, -(-MIN_SIDE // self.image.width()))
+        return QSize(side, side)
 
     def module_pixels(self) -> int:
         """How many pixels a module takes at the current size."""
