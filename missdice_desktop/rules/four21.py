@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import Any
@@ -39,7 +39,7 @@ FOUR21_WORTHS = (8, 10, 11)
 DEFAULT_OPTIONS: Mapping[str, int] = MappingProxyType({"pot": 21, "421": 10})
 
 Dice = tuple[int, ...]
-"""Three face values in the order they lie on the table (positions matter for keeping)."""
+"""Three face values in the order they lie on the table (positions matter for holding)."""
 Hand = tuple[int, int, int]
 """Three face values read from high to low: the hand that dice make, whatever their order."""
 
@@ -186,17 +186,17 @@ def hand_text(hand: Hand) -> str:
 
 @dataclass(frozen=True)
 class Throw:
-    """Throw the dice that are not kept; `dice` is the result (virtual or from the table)."""
+    """Throw the dice that are not held; `dice` is the result (virtual or from the table)."""
 
     dice: Dice
 
 
 @dataclass(frozen=True)
-class Keep:
-    """Keep (or release) die `index` (0–2) before the next throw of a décharge turn."""
+class Hold:
+    """Hold (or release) die `index` (0–2) before the next throw of a décharge turn."""
 
     index: int
-    kept: bool
+    held: bool
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ class Stop:
     """End a décharge turn before its last throw: the dice stand as they are."""
 
 
-Four21Action = Throw | Keep | Stop
+Four21Action = Throw | Hold | Stop
 
 
 # Reasons -------------------------------------------------------------------------------------
@@ -217,16 +217,16 @@ class Four21ReasonCode(enum.Enum):
     """The game has a loser: nothing more happens."""
     NO_THROWS_LEFT = "no_throws_left"
     """The turn has used every throw it is allowed."""
-    ALL_KEPT = "all_kept"
-    """Every die is kept: nothing would be thrown."""
-    KEPT_DIE_CHANGED = "kept_die_changed"
-    """A throw changed a die that was kept."""
+    ALL_HELD = "all_held"
+    """Every die is held: nothing would be thrown."""
+    HELD_DIE_CHANGED = "held_die_changed"
+    """A throw changed a die that was held."""
     INVALID_DICE = "invalid_dice"
     """The throw is not three dice from 1 to 6."""
     THROW_FIRST = "throw_first"
     """Nothing has been thrown yet this turn."""
     ONE_THROW = "one_throw"
-    """This turn has a single throw (la charge, or a throw to break a tie): no keeping, no stop."""
+    """This turn has a single throw (la charge, or a throw to break a tie): no holding, no stop."""
     NO_SUCH_DIE = "no_such_die"
     """There are only three dice."""
 
@@ -246,10 +246,10 @@ class Four21Reason:
                 return "the game is over"
             case Four21ReasonCode.NO_THROWS_LEFT:
                 return f"no throws left: {self.limit} this turn"
-            case Four21ReasonCode.ALL_KEPT:
-                return "every die is kept: release one to throw"
-            case Four21ReasonCode.KEPT_DIE_CHANGED:
-                return "a kept die cannot change when throwing"
+            case Four21ReasonCode.ALL_HELD:
+                return "every die is held: release one to throw"
+            case Four21ReasonCode.HELD_DIE_CHANGED:
+                return "a held die cannot change when throwing"
             case Four21ReasonCode.INVALID_DICE:
                 return f"a throw is {DICE_COUNT} dice from 1 to {FACES}"
             case Four21ReasonCode.THROW_FIRST:
@@ -285,15 +285,19 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True)
 class Turn:
-    """A turn in progress or played: whose, the dice after each throw, the kept dice."""
+    """A turn in progress or played: whose, the dice after each throw, the held dice."""
 
     player: int
     throws: tuple[Dice, ...] = ()
-    kept: tuple[bool, ...] = (False,) * DICE_COUNT
+    held: tuple[bool, ...] = (False,) * DICE_COUNT
     limit: int = 1
     """How many throws this turn allows."""
     tie_break: bool = False
     """A throw that only decides who is worst among tied players."""
+    extra: Mapping[str, Any] = field(
+        default_factory=lambda: MappingProxyType({}), compare=False, repr=False
+    )
+    """Keys of a saved turn that this program does not use, kept on save."""
 
     @property
     def dice(self) -> Dice | None:
@@ -369,11 +373,11 @@ class Four21State:
 
 @dataclass(frozen=True)
 class LegalActions:
-    """What may happen now: throw, keep or release which dice, stop."""
+    """What may happen now: throw, hold or release which dice, stop."""
 
     throw: bool = False
-    keep: tuple[int, ...] = ()
-    """Dice that may be kept (or released) before the next throw."""
+    hold: tuple[int, ...] = ()
+    """Dice that may be held (or released) before the next throw."""
     stop: bool = False
 
 
@@ -447,13 +451,13 @@ class Four21Rules:
                 except InvalidDiceError:
                     return Four21Reason(Four21ReasonCode.INVALID_DICE)
                 if turn.dice is not None:
-                    if all(turn.kept):
-                        return Four21Reason(Four21ReasonCode.ALL_KEPT)
-                    pairs = zip(turn.kept, dice, turn.dice, strict=True)
-                    if any(kept and new != old for kept, new, old in pairs):
-                        return Four21Reason(Four21ReasonCode.KEPT_DIE_CHANGED)
+                    if all(turn.held):
+                        return Four21Reason(Four21ReasonCode.ALL_HELD)
+                    pairs = zip(turn.held, dice, turn.dice, strict=True)
+                    if any(held and new != old for held, new, old in pairs):
+                        return Four21Reason(Four21ReasonCode.HELD_DIE_CHANGED)
                 return None
-            case Keep(index=index):
+            case Hold(index=index):
                 if turn.limit == 1:
                     return Four21Reason(Four21ReasonCode.ONE_THROW)
                 if type(index) is not int or not 0 <= index < DICE_COUNT:
@@ -474,11 +478,11 @@ class Four21Rules:
         if state.finished:
             return LegalActions()
         turn = state.turn
-        may_keep = turn.limit > 1 and turn.dice is not None
+        may_hold = turn.limit > 1 and turn.dice is not None
         return LegalActions(
-            throw=not all(turn.kept),
-            keep=tuple(range(DICE_COUNT)) if may_keep else (),
-            stop=may_keep,
+            throw=not all(turn.held),
+            hold=tuple(range(DICE_COUNT)) if may_hold else (),
+            stop=may_hold,
         )
 
     # What happens -------------------------------------------------------------------------------
@@ -495,24 +499,24 @@ class Four21Rules:
                 if turn.throws_left == 0:
                     return self._turn_played(state, turn)
                 return replace(state, turn=turn)
-            case Keep(index=index, kept=kept):
-                flags = list(turn.kept)
-                flags[index] = bool(kept)
-                return replace(state, turn=replace(turn, kept=tuple(flags)))
+            case Hold(index=index, held=held):
+                flags = list(turn.held)
+                flags[index] = bool(held)
+                return replace(state, turn=replace(turn, held=tuple(flags)))
             case Stop():
                 return self._turn_played(state, turn)
         raise TypeError(f"not a 421 action: {action!r}")  # pragma: no cover
 
     def throw_dice(self, state: Four21State, chance: random.Random) -> Throw:
-        """A virtual throw of the dice not kept."""
+        """A virtual throw of the dice not held."""
         dice = state.turn.dice or (1,) * DICE_COUNT
-        kept = state.turn.kept if state.turn.dice is not None else (False,) * DICE_COUNT
-        pairs = zip(dice, kept, strict=True)
-        return Throw(tuple(old if keep else chance.randint(1, FACES) for old, keep in pairs))
+        held = state.turn.held if state.turn.dice is not None else (False,) * DICE_COUNT
+        pairs = zip(dice, held, strict=True)
+        return Throw(tuple(old if hold else chance.randint(1, FACES) for old, hold in pairs))
 
     def _turn_played(self, state: Four21State, turn: Turn) -> Four21State:
         assert turn.dice is not None
-        played = replace(turn, kept=(False,) * DICE_COUNT)
+        played = replace(turn, held=(False,) * DICE_COUNT)
         state = replace(state, turns=(*state.turns, played))
         hand = hand_of(turn.dice)
         if turn.tie_break:
@@ -604,18 +608,28 @@ class Four21Rules:
         )
 
 
-def replay(rules: Four21Rules, players: Sequence[str], turns: Iterable[Turn]) -> Four21State:
-    """The state after the given played turns (each its throws, ended by a Stop if short)."""
-    state = rules.start(players)
-    for turn in turns:
-        state = play_turn(rules, state, turn.player, turn.throws)
-    return state
-
-
 def play_turn(
-    rules: Four21Rules, state: Four21State, player: int, throws: Sequence[Sequence[int]]
+    rules: Four21Rules,
+    state: Four21State,
+    player: int,
+    throws: Sequence[Sequence[int]],
+    extra: Mapping[str, Any] | None = None,
 ) -> Four21State:
-    """Apply one whole played turn: its throws, then a Stop when it ends before its limit."""
+    """The state after one whole played turn: its throws, then a Stop if it ended early."""
+    for action in turn_actions(state, player, throws):
+        if isinstance(action, Stop) and not state.turn.throws:
+            break  # the turn ended by itself with its last throw
+        state = rules.next_state(state, action)
+    return with_turn_extra(state, extra)
+
+
+def turn_actions(
+    state: Four21State, player: int, throws: Sequence[Sequence[int]]
+) -> list[Four21Action]:
+    """The actions of a played turn as a record gives it: each throw, then a Stop.
+
+    IllegalActionError when it is not `player`'s turn or the turn has too many throws.
+    """
     if state.finished:
         raise Four21Error(Four21Reason(Four21ReasonCode.GAME_OVER))
     if player != state.current_player:
@@ -626,8 +640,97 @@ def play_turn(
         raise IllegalActionError("a turn has at least one throw")
     if len(throws) > state.turn.limit:
         raise IllegalActionError(f"{len(throws)} throws: this turn allows {state.turn.limit}")
-    for dice in throws:
-        state = rules.next_state(state, Throw(tuple(dice)))
-    if state.turn.throws:  # the turn did not end by itself: the player stopped
-        state = rules.next_state(state, Stop())
-    return state
+    return [*(Throw(tuple(dice)) for dice in throws), Stop()]
+
+
+def with_turn_extra(state: Four21State, extra: Mapping[str, Any] | None) -> Four21State:
+    """`state` with `extra` (unknown keys of a saved turn) on its last played turn."""
+    if not extra:
+        return state
+    played = replace(state.turns[-1], extra=MappingProxyType(dict(extra)))
+    return replace(state, turns=(*state.turns[:-1], played))
+
+
+class Four21Game:
+    """A 421 game for 2 to 8 named players: every action goes through `apply`, undo and redo
+    move along the actions applied."""
+
+    def __init__(
+        self,
+        rules: Four21Rules,
+        players: Sequence[str],
+        *,
+        seed: int | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.players = tuple(players)
+        self.extra: dict[str, Any] = dict(extra or {})
+        """Keys of a loaded record that this program does not use, kept on save."""
+        self._random = random.Random(seed)
+        self._states = [rules.start(self.players)]
+        self._redo: list[Four21State] = []
+
+    @property
+    def state(self) -> Four21State:
+        """The current state."""
+        return self._states[-1]
+
+    @property
+    def finished(self) -> bool:
+        """True once the game has a loser."""
+        return self.state.finished
+
+    def losers(self) -> tuple[str, ...]:
+        """The loser's name once the game is over, else nothing."""
+        loser = self.state.loser
+        return () if loser is None else (self.players[loser],)
+
+    def legal_actions(self) -> LegalActions:
+        """What the current player may do now."""
+        return self.rules.legal_actions(self.state)
+
+    def refusal(self, action: Four21Action) -> Four21Reason | None:
+        """Why `action` may not happen now, or None."""
+        return self.rules.refusal(self.state, action)
+
+    def apply(self, action: Four21Action) -> Four21State:
+        """Check and apply `action`: the one door. Four21Error if the rules refuse it."""
+        state = self.rules.next_state(self.state, action)
+        self._states.append(state)
+        self._redo.clear()
+        return state
+
+    def throw(self) -> Four21State:
+        """Throw the dice not held, virtually."""
+        return self.apply(self.rules.throw_dice(self.state, self._random))
+
+    def play_turn(
+        self, player: int, throws: Sequence[Sequence[int]], extra: Mapping[str, Any] | None = None
+    ) -> Four21State:
+        """Apply a whole played turn as a record gives it, one action at a time."""
+        for action in turn_actions(self.state, player, throws):
+            if isinstance(action, Stop) and not self.state.turn.throws:
+                break  # the turn ended by itself with its last throw
+            self.apply(action)
+        self._states[-1] = with_turn_extra(self.state, extra)
+        return self.state
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo."""
+        return len(self._states) > 1
+
+    def undo(self) -> Four21State:
+        """Take back the last action."""
+        if not self.can_undo:
+            raise IllegalActionError("nothing to undo")
+        self._redo.append(self._states.pop())
+        return self.state
+
+    def redo(self) -> Four21State:
+        """Apply again the last undone action."""
+        if not self._redo:
+            raise IllegalActionError("nothing to redo")
+        self._states.append(self._redo.pop())
+        return self.state

@@ -16,7 +16,7 @@ from missdice_desktop.rules.four21 import (
     Four21Rules,
     Four21State,
     HandKind,
-    Keep,
+    Hold,
     LegalActions,
     Phase,
     Stop,
@@ -243,11 +243,11 @@ def test_in_the_decharge_the_others_throw_no_more_times_than_the_first() -> None
     state = decharge(rules, (0, 5, 6, 10), first=1)
     assert rules.legal_actions(state) == LegalActions(throw=True)
     state = rules.next_state(state, Throw((6, 5, 3)))
-    assert rules.legal_actions(state) == LegalActions(throw=True, keep=(0, 1, 2), stop=True)
-    state = rules.next_state(state, Keep(0, True))
-    with pytest.raises(Four21Error, match="kept die") as refused:
+    assert rules.legal_actions(state) == LegalActions(throw=True, hold=(0, 1, 2), stop=True)
+    state = rules.next_state(state, Hold(0, True))
+    with pytest.raises(Four21Error, match="held die") as refused:
         rules.next_state(state, Throw((5, 5, 5)))
-    assert refused.value.reason.code is Four21ReasonCode.KEPT_DIE_CHANGED
+    assert refused.value.reason.code is Four21ReasonCode.HELD_DIE_CHANGED
     state = rules.next_state(state, Throw((6, 1, 1)))
     state = rules.next_state(state, Stop())
     assert state.current_player == 2
@@ -330,7 +330,7 @@ def test_receiver_starts_and_players_out_are_skipped() -> None:
 @pytest.mark.parametrize(
     ("refused", "code"),
     [
-        (Keep(0, True), Four21ReasonCode.ONE_THROW),
+        (Hold(0, True), Four21ReasonCode.ONE_THROW),
         (Stop(), Four21ReasonCode.ONE_THROW),
         (Throw((1, 2, 7)), Four21ReasonCode.INVALID_DICE),
         (Throw((1, 2)), Four21ReasonCode.INVALID_DICE),
@@ -347,15 +347,15 @@ def test_refusals_in_the_charge(refused: object, code: Four21ReasonCode) -> None
 @pytest.mark.parametrize(
     ("actions", "refused", "code"),
     [
-        ([], Keep(0, True), Four21ReasonCode.THROW_FIRST),
+        ([], Hold(0, True), Four21ReasonCode.THROW_FIRST),
         ([], Stop(), Four21ReasonCode.THROW_FIRST),
-        ([Throw((1, 2, 3))], Keep(3, True), Four21ReasonCode.NO_SUCH_DIE),
+        ([Throw((1, 2, 3))], Hold(3, True), Four21ReasonCode.NO_SUCH_DIE),
         (
-            [Throw((1, 2, 3))] + [Keep(i, True) for i in range(3)],
+            [Throw((1, 2, 3))] + [Hold(i, True) for i in range(3)],
             Throw((1, 2, 3)),
-            Four21ReasonCode.ALL_KEPT,
+            Four21ReasonCode.ALL_HELD,
         ),
-        ([Throw((1, 2, 3)), Keep(2, True)], Throw((1, 2, 4)), Four21ReasonCode.KEPT_DIE_CHANGED),
+        ([Throw((1, 2, 3)), Hold(2, True)], Throw((1, 2, 4)), Four21ReasonCode.HELD_DIE_CHANGED),
     ],
 )
 def test_refusals_in_the_decharge(
@@ -374,7 +374,7 @@ def test_refusals_in_the_decharge(
 def test_a_released_die_may_change_again() -> None:
     rules = Four21Rules()
     state = decharge(rules, (10, 11), first=0)
-    for action in [Throw((1, 2, 3)), Keep(2, True), Keep(2, False), Throw((4, 5, 6))]:
+    for action in [Throw((1, 2, 3)), Hold(2, True), Hold(2, False), Throw((4, 5, 6))]:
         state = rules.next_state(state, action)
     assert state.turn.dice == (4, 5, 6)
 
@@ -425,10 +425,10 @@ def test_whole_random_games_keep_every_token_and_end_with_one_loser(
         if legal.stop and chance.random() < 0.3:
             state = rules.next_state(state, Stop())
             continue
-        for index in legal.keep:
-            state = rules.next_state(state, Keep(index, chance.random() < 0.3))
-        if all(state.turn.kept):
-            state = rules.next_state(state, Keep(0, False))
+        for index in legal.hold:
+            state = rules.next_state(state, Hold(index, chance.random() < 0.3))
+        if all(state.turn.held):
+            state = rules.next_state(state, Hold(0, False))
         state = rules.next_state(state, rules.throw_dice(state, chance))
         assert sum(state.tokens) + state.pot == pot
         if state.phase is Phase.DECHARGE:
