@@ -5,14 +5,14 @@ The payload's first byte says how the record is held:
 
 - `P` (packed): the game's own structure as one mixed-radix number: turn order is implied,
   a roll is a number below 6⁵, a box is its index among the player's free boxes. Each game
-  has its codec (`_PACKERS`); the Yahtzee family (built-in and house grids) is the first.
+  has its codec (`_PACKERS`): the Yahtzee family (built-in and house grids), then 421.
 - `Z` (zlib): the record as canonical JSON, deflated. It holds any record, keys this
   version does not know included.
 
 The encoder makes both and keeps the shorter, so nothing is ever dropped to fit. Decoding
 is bounded: a link longer than `MAX_LINK_CHARS` is refused before it is read, inflating
 stops at `MAX_JSON_BYTES`, and the record found then goes through the same checks and
-replay as a file (`records.game_from_record`). A link is data: nothing in it names a file.
+replay as a file (`records.any_game_from_record`). A link is data: it names no file.
 
 >>> from missdice_desktop.rules import Game, get_variant
 >>> game = Game(get_variant("yacht").configure(), ["Anna", "Ben"])
@@ -34,7 +34,6 @@ import os
 import re
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import segno
@@ -43,8 +42,11 @@ from missdice_desktop.records import (
     HOUSE_GAME,
     RECORD_FORMAT,
     RECORD_VERSION,
+    AnyGame,
     RecordError,
+    any_game_from_record,
     game_from_record,
+    load_any_record,
     load_record,
     record_from_game,
 )
@@ -57,6 +59,7 @@ from missdice_desktop.rules import (
     GridError,
     RulesError,
     Variant,
+    four21,
     get_variant,
     grid_from_mapping,
 )
@@ -93,7 +96,7 @@ def is_link(text: str) -> bool:
 # Making links ------------------------------------------------------------------------------
 
 
-def link_from_game(game: Game) -> str:
+def link_from_game(game: AnyGame) -> str:
     """The shortest link that holds the whole of `game`."""
     return link_from_record(record_from_game(game))
 
@@ -108,7 +111,7 @@ def link_from_record(record: Mapping[str, Any]) -> str:
     return PREFIX + base64.urlsafe_b64encode(best).decode("ascii").rstrip("=")
 
 
-def link_sizes(game: Game) -> dict[str, int]:
+def link_sizes(game: AnyGame) -> dict[str, int]:
     """How long the link of `game` is each way, in characters (for the note and the bench)."""
     record = record_from_game(game)
     sizes = {"json": len(_canonical_json(record)), "zlib": _text_length(_zlib_payload(record))}
@@ -134,9 +137,20 @@ def _zlib_payload(record: Mapping[str, Any]) -> bytes:
 # Reading links -----------------------------------------------------------------------------
 
 
-def game_from_link(text: str) -> Game:
-    """The game a link holds; LinkError (a RecordError) says what is wrong with it."""
+def any_game_from_link(text: str) -> AnyGame:
+    """The game a link holds, whatever the game; LinkError (a RecordError) says what is wrong."""
     record = record_from_link(text)
+    try:
+        return any_game_from_record(record)
+    except RecordError as error:
+        raise LinkError(f"the game in this link breaks the rules: {error}") from None
+
+
+def game_from_link(text: str) -> Game:
+    """The scoresheet game a link holds (what the window plays); LinkError otherwise."""
+    record = record_from_link(text)
+    if record.get("game") == four21.GAME_ID:
+        raise LinkError("a game of 421: the window cannot open it yet ('missdice replay' can)")
     try:
         return game_from_record(record)
     except RecordError as error:
@@ -144,8 +158,13 @@ def game_from_link(text: str) -> Game:
 
 
 def load_game(source: str) -> Game:
-    """The game of a record file or of a link (`missdice:…`); RecordError says what is wrong."""
+    """The scoresheet game of a record file or of a link (`missdice:…`), for the window."""
     return game_from_link(source) if is_link(source) else load_record(source)
+
+
+def load_any_game(source: str) -> AnyGame:
+    """The game of a record file or of a link, whatever the game (for the command line)."""
+    return any_game_from_link(source) if is_link(source) else load_any_record(source)
 
 
 def record_from_link(text: str) -> dict[str, Any]:
@@ -260,14 +279,10 @@ class _CannotPack(Exception):
     """The record holds something the packed form cannot (then the zlib form is used)."""
 
 
-@dataclass(frozen=True)
-class _Packer:
-    """A game's packed form: which record keys it covers, and how to write and read them."""
-
-    keys: frozenset[str]
-    turn_keys: frozenset[str]
-    write: Callable[[_Writer, Mapping[str, Any]], None]
-    read: Callable[[_Reader, dict[str, Any]], None]
+_Packer = tuple[
+    Callable[[_Writer, Mapping[str, Any]], None], Callable[[_Reader, dict[str, Any]], None]
+]
+"""A game's packed form: how to write a record (`_CannotPack` if it cannot), how to read it."""
 
 
 def _packed_payload(record: Mapping[str, Any]) -> bytes | None:
@@ -275,13 +290,13 @@ def _packed_payload(record: Mapping[str, Any]) -> bytes | None:
     game = record.get("game")
     if not isinstance(game, str) or game not in _GAME_CODES:
         return None
-    packer = _PACKERS[game]
-    if set(record) - packer.keys:
-        return None
+    write, _read = _PACKERS[game]
     writer = _Writer()
     writer.put(_GAME_CODES.index(game), _GAME_RADIX)
     try:
-        packer.write(writer, record)
+        if record["format"] != RECORD_FORMAT or record["version"] != RECORD_VERSION:
+            raise _CannotPack
+        write(writer, record)
     except (_CannotPack, KeyError, TypeError, ValueError, IndexError, GridError, RulesError):
         return None
     writer.put(_checksum(record), _CHECKSUM)
@@ -306,7 +321,8 @@ def _unpack(data: bytes) -> dict[str, Any]:
         "version": RECORD_VERSION,
         "game": game,
     }
-    _PACKERS[game].read(reader, record)
+    _write, read = _PACKERS[game]
+    read(reader, record)
     if reader.number != _checksum(record):
         raise LinkError("damaged link: it was cut or changed (its check does not match)")
     return record
@@ -320,7 +336,7 @@ _SCORESHEET_KEYS = frozenset(
 
 
 def _write_scoresheet_game(writer: _Writer, record: Mapping[str, Any]) -> None:
-    if record["format"] != RECORD_FORMAT or record["version"] != RECORD_VERSION:
+    if set(record) - _SCORESHEET_KEYS:
         raise _CannotPack
     variant = _write_variant(writer, record)
     options = record.get("options", {})
@@ -331,9 +347,7 @@ def _write_scoresheet_game(writer: _Writer, record: Mapping[str, Any]) -> None:
         choices = variant.option_choices(name)
         writer.put(choices.index(options[name]), len(choices))
     players = record["players"]
-    writer.put(len(players) - 1, MAX_PLAYERS)
-    for name in players:
-        writer.put_bytes(name.encode("utf-8"), MAX_NAME_BYTES)
+    _write_players(writer, players)
     writer.put(_DICE_SOURCES.index(record.get("dice_source")), len(_DICE_SOURCES))
     box_ids = rules.box_ids
     free = [list(box_ids) for _ in players]
@@ -380,14 +394,25 @@ def _write_variant(writer: _Writer, record: Mapping[str, Any]) -> Variant:
     return variant
 
 
+def _write_players(writer: _Writer, players: Sequence[str]) -> None:
+    writer.put(len(players) - 1, MAX_PLAYERS)
+    for name in players:
+        writer.put_bytes(name.encode("utf-8"), MAX_NAME_BYTES)
+
+
+def _read_players(reader: _Reader) -> list[str]:
+    count = reader.get(MAX_PLAYERS) + 1
+    return [reader.text(MAX_NAME_BYTES, "a player's name") for _ in range(count)]
+
+
 def _write_rolls(writer: _Writer, rolls: Sequence[Any], dice: Sequence[Any]) -> None:
     writer.put(len(rolls), MAX_ROLLS + 1)
     for roll in rolls or [dice]:
         writer.put(_dice_number(roll), _ROLL)
 
 
-def _dice_number(dice: Sequence[Any]) -> int:
-    if len(dice) != DICE_COUNT or not all(type(v) is int and 1 <= v <= FACES for v in dice):
+def _dice_number(dice: Sequence[Any], count: int = DICE_COUNT) -> int:
+    if len(dice) != count or not all(type(v) is int and 1 <= v <= FACES for v in dice):
         raise _CannotPack
     number = 0
     for value in reversed(dice):
@@ -395,9 +420,9 @@ def _dice_number(dice: Sequence[Any]) -> int:
     return number
 
 
-def _holds_number(holds: Sequence[Any], *, present: bool) -> int:
+def _holds_number(holds: Sequence[Any], *, present: bool, count: int = DICE_COUNT) -> int:
     """The held dice as bits; `present`: a list the record writes only when a die is held."""
-    if len(holds) != DICE_COUNT or not all(type(flag) is bool for flag in holds):
+    if len(holds) != count or not all(type(flag) is bool for flag in holds):
         raise _CannotPack
     number = sum(1 << index for index, flag in enumerate(holds) if flag)
     if present and not number:
@@ -416,10 +441,7 @@ def _read_scoresheet_game(reader: _Reader, record: dict[str, Any]) -> None:
     except RulesError as error:
         raise LinkError(f"damaged link: {error}") from None
     record["options"] = options
-    players = [
-        reader.text(MAX_NAME_BYTES, "a player's name") for _ in range(reader.get(MAX_PLAYERS) + 1)
-    ]
-    record["players"] = players
+    players = record["players"] = _read_players(reader)
     box_ids = rules.box_ids
     free = [list(box_ids) for _ in players]
     dice_source = _DICE_SOURCES[reader.get(len(_DICE_SOURCES))]
@@ -474,27 +496,102 @@ def _read_rolls(reader: _Reader) -> dict[str, Any]:
     return {"dice": rolls[-1], "rolls": rolls}
 
 
-def _dice_list(number: int) -> list[int]:
+def _dice_list(number: int, count: int = DICE_COUNT) -> list[int]:
     values = []
-    for _ in range(DICE_COUNT):
+    for _ in range(count):
         number, value = divmod(number, FACES)
         values.append(value + 1)
     return values
 
 
-def _holds_list(number: int) -> list[bool]:
-    return [bool(number >> index & 1) for index in range(DICE_COUNT)]
+def _holds_list(number: int, count: int = DICE_COUNT) -> list[bool]:
+    return [bool(number >> index & 1) for index in range(count)]
 
 
-_SCORESHEETS = _Packer(
-    _SCORESHEET_KEYS,
-    frozenset({"player", "dice", "rolls", "box"}),
-    _write_scoresheet_game,
-    _read_scoresheet_game,
+# 421 -----------------------------------------------------------------------------------------
+
+_FOUR21_KEYS = frozenset({"format", "version", "game", "options", "players", "turns", "current"})
+_FOUR21_ROLL = FACES**four21.DICE_COUNT
+_FOUR21_HOLDS = 2**four21.DICE_COUNT
+MAX_FOUR21_TURNS = 4095
+"""More turns than this (no real game has them) keep the zlib form."""
+
+
+def _write_four21(writer: _Writer, record: Mapping[str, Any]) -> None:
+    if set(record) - _FOUR21_KEYS:
+        raise _CannotPack
+    options = record["options"]
+    if set(options) != {"pot", "421"}:
+        raise _CannotPack
+    writer.put(four21.POT_SIZES.index(options["pot"]), len(four21.POT_SIZES))
+    writer.put(four21.FOUR21_WORTHS.index(options["421"]), len(four21.FOUR21_WORTHS))
+    players = record["players"]
+    _write_players(writer, players)
+    turns = record["turns"]
+    writer.put(len(turns), MAX_FOUR21_TURNS + 1)
+    for turn in turns:
+        if set(turn) != {"player", "rolls"}:
+            raise _CannotPack
+        _write_four21_throws(writer, turn, len(players))
+    current = record.get("current")
+    writer.put(current is not None, 2)
+    if current is not None:
+        if set(current) - {"player", "rolls", "held"}:
+            raise _CannotPack
+        _write_four21_throws(writer, current, len(players))
+        held = current.get("held")
+        holds = 0
+        if held is not None:
+            holds = _holds_number(held, present=True, count=four21.DICE_COUNT)
+        writer.put(holds, _FOUR21_HOLDS)
+
+
+def _write_four21_throws(writer: _Writer, turn: Mapping[str, Any], players: int) -> None:
+    player, throws = turn["player"], turn["rolls"]
+    if type(player) is not int or not throws:
+        raise _CannotPack
+    writer.put(player, players)
+    writer.put(len(throws) - 1, four21.MAX_THROWS)
+    for dice in throws:
+        writer.put(_dice_number(dice, four21.DICE_COUNT), _FOUR21_ROLL)
+
+
+def _read_four21(reader: _Reader, record: dict[str, Any]) -> None:
+    pot = four21.POT_SIZES[reader.get(len(four21.POT_SIZES))]
+    worth = four21.FOUR21_WORTHS[reader.get(len(four21.FOUR21_WORTHS))]
+    record["options"] = {"pot": pot, "421": worth}
+    players = record["players"] = _read_players(reader)
+    count = reader.get(MAX_FOUR21_TURNS + 1)
+    record["turns"] = [_read_four21_throws(reader, len(players)) for _ in range(count)]
+    if reader.get(2):
+        current = _read_four21_throws(reader, len(players))
+        holds = reader.get(_FOUR21_HOLDS)
+        if holds:
+            current["held"] = _holds_list(holds, four21.DICE_COUNT)
+        record["current"] = current
+
+
+def _read_four21_throws(reader: _Reader, players: int) -> dict[str, Any]:
+    player = reader.get(players)
+    count = reader.get(four21.MAX_THROWS) + 1
+    throws = [_dice_list(reader.get(_FOUR21_ROLL), four21.DICE_COUNT) for _ in range(count)]
+    return {"player": player, "rolls": throws}
+
+
+_SCORESHEETS: _Packer = (_write_scoresheet_game, _read_scoresheet_game)
+_GAME_CODES: tuple[str, ...] = (
+    "yahtzee",
+    "yams-ecart",
+    "yams-chances",
+    "yacht",
+    HOUSE_GAME,
+    four21.GAME_ID,
 )
-_GAME_CODES: tuple[str, ...] = ("yahtzee", "yams-ecart", "yams-chances", "yacht", HOUSE_GAME)
 """The games with a packed form; a game's code is its place here (never reorder: append)."""
-_PACKERS: dict[str, _Packer] = {game: _SCORESHEETS for game in _GAME_CODES}
+_PACKERS: dict[str, _Packer] = {
+    **dict.fromkeys(_GAME_CODES[:5], _SCORESHEETS),
+    four21.GAME_ID: (_write_four21, _read_four21),
+}
 
 
 # QR codes ----------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from missdice_desktop.links import link_from_game, link_sizes, make_qr
 from missdice_desktop.rules import Game, get_variant
+from missdice_desktop.rules.four21 import Four21Game, Four21Rules, Hold, Stop
 
 PLAYERS = ("Anna", "Benoît", "Chloé", "David", "Émilie", "François", "Mamie Jo", "Hugo")
 """Eight names of everyday lengths, accents included."""
@@ -56,6 +57,32 @@ def realistic_game(
             key=lambda state: (state.score or 0, chooser.random()),
         )
         game.score(best.box.id)
+    return game
+
+
+def realistic_four21(
+    players: tuple[str, ...] = PLAYERS,
+    *,
+    seed: int = 1,
+    actions: int | None = None,
+    **options: int,
+) -> Four21Game:
+    """A 421 game played to its loser (or for `actions` steps): each player holds what
+    helps, now and then at random, and stops once content."""
+    chooser = random.Random(seed)
+    game = Four21Game(Four21Rules.configure(options), players, seed=seed)
+    steps = 0
+    while not game.finished and (actions is None or steps < actions):
+        steps += 1
+        legal = game.legal_actions()
+        if legal.stop and chooser.random() < 0.4:
+            game.apply(Stop())
+            continue
+        for index in legal.hold:
+            game.apply(Hold(index, chooser.random() < 0.4))
+        if all(game.state.turn.held):
+            game.apply(Hold(0, False))
+        game.throw()
     return game
 
 
@@ -160,6 +187,13 @@ def main() -> None:
                 f"{name:28} {rolls:>10} {sizes['json']:>6} {sizes['zlib']:>9} "
                 f"{sizes.get('packed', 0):>7} {sizes['link']:>5}"
             )
+    for count in (2, 4, 8):
+        sizes = link_sizes(realistic_four21(PLAYERS[:count]))
+        turns = len(realistic_four21(PLAYERS[:count]).state.turns)
+        print(
+            f"{f'421, {count} players, {turns} turns':28} {'1-3':>10} {sizes['json']:>6} "
+            f"{sizes['zlib']:>9} {sizes.get('packed', 0):>7} {sizes['link']:>5}"
+        )
     link = link_from_game(realistic_game())
     qr = make_qr(link)
     print(f"\nQR code of the largest game: {len(link)} characters, version {qr.designator}")

@@ -264,3 +264,17 @@ def test_the_window_opens_on_a_link(monkeypatch) -> None:
     monkeypatch.setattr(cli, "start_app", lambda record, camera=None: opened.append(record) or 0)
     assert main(["missdice:1UCPlVnNG4sH6NLu7T_JTtA"]) == 0
     assert opened == ["missdice:1UCPlVnNG4sH6NLu7T_JTtA"]
+
+
+def test_a_421_game_shares_and_replays_from_its_link(tmp_path: Path, capsys) -> None:
+    from missdice_desktop.share_bench import realistic_four21
+
+    path = tmp_path / "421.json"
+    save_record(path, realistic_four21(("Anna", "Ben", "Chloé")))
+    assert main(["share", str(path)]) == 0
+    link = capsys.readouterr().out.strip()
+    assert main(["replay", link, "--json"]) == 0
+    from_link = json.loads(capsys.readouterr().out)
+    assert main(["replay", str(path), "--json"]) == 0
+    assert from_link == {**json.loads(capsys.readouterr().out), "file": "link"}
+    assert from_link["game"] == "421" and from_link["losers"]

@@ -14,6 +14,7 @@ from missdice_desktop.links import (
     MAX_LINK_CHARS,
     PREFIX,
     LinkError,
+    any_game_from_link,
     game_from_link,
     is_link,
     link_from_game,
@@ -25,7 +26,8 @@ from missdice_desktop.links import (
 )
 from missdice_desktop.records import RecordError, game_from_record, record_from_game
 from missdice_desktop.rules import Game, get_variant, grid_from_mapping
-from missdice_desktop.share_bench import realistic_game
+from missdice_desktop.rules.four21 import Four21Game
+from missdice_desktop.share_bench import PLAYERS, realistic_four21, realistic_game
 from tests.rules.support import new_game, play
 
 GAMES = [
@@ -149,6 +151,44 @@ def test_any_moment_of_any_game_comes_back(
         elif not (game.dice is not None and all(game.held)):
             game.roll()
     assert_round_trip(game)
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_finished_421_games_come_back_exactly(players: int, seed: int) -> None:
+    game = realistic_four21(PLAYERS[:players], seed=seed, pot=11 if seed == 2 else 21)
+    link = link_from_game(game)
+    assert link.startswith(PREFIX + "U")
+    again = any_game_from_link(link)
+    assert isinstance(again, Four21Game)
+    assert record_from_game(again) == record_from_game(game)
+    assert again.state == game.state
+    assert again.losers() == game.losers()
+    assert len(link) < 600
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 300), st.integers(2, 8))
+def test_any_moment_of_a_421_comes_back(seed: int, actions: int, players: int) -> None:
+    game = realistic_four21(PLAYERS[:players], seed=seed, actions=actions, **{"421": 8})
+    again = any_game_from_link(link_from_game(game))
+    assert record_from_game(again) == record_from_game(game)
+    assert again.state.turn == game.state.turn
+
+
+def test_a_421_in_progress_with_held_dice_comes_back() -> None:
+    for actions in range(40, 400):
+        game = realistic_four21(PLAYERS[:3], seed=5, actions=actions)
+        if any(game.state.turn.held) and game.state.turn.throws:
+            break
+    record = record_from_game(game)
+    assert "held" in record["current"]
+    assert record_from_game(any_game_from_link(link_from_game(game))) == record
+
+
+def test_the_window_is_told_plainly_that_it_cannot_open_a_421_yet() -> None:
+    link = link_from_game(realistic_four21(PLAYERS[:2]))
+    assert "a game of 421" in reason(link)
 
 
 # Bad links --------------------------------------------------------------------------------
