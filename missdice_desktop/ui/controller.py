@@ -18,9 +18,12 @@ from missdice_desktop import __version__
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import (
     Change,
+    EnterDice,
     Game,
+    Hold,
     IllegalActionError,
     ReasonCode,
+    Refusal,
     Roll,
     Score,
 )
@@ -158,7 +161,7 @@ class GameController(QObject):
 
     def use_camera_dice(self, values: tuple[int, ...]) -> None:
         """Dice read by the camera go into the turn like dice typed in the tray."""
-        if self.game.finished or not self.table_mode:
+        if not self.table_mode or not self.game.is_legal(EnterDice()):
             return
         if self.game.dice is not None and sorted(self.game.dice) == sorted(values):
             return
@@ -194,6 +197,8 @@ class GameController(QObject):
             return
         try:
             unfinished = self.autosave.load_unfinished()
+            if unfinished is not None and not isinstance(unfinished, Game):
+                raise RecordError(f"{unfinished.game_id} games cannot be played in the window yet")
         except RecordError as error:
             self.prompts.error(
                 translate("Controller", "The saved game cannot be read"),
@@ -261,26 +266,33 @@ class GameController(QObject):
     # The user's actions: each is one engine action ---------------------------------------------
 
     def roll(self) -> None:
-        """Roll the dice that are not held."""
-        game = self.game
-        if self.table_mode or game.finished:
+        """Roll the dice that are not held (virtual dice only)."""
+        if self.table_mode:
             return
-        if game.rolls_left <= 0:
-            self._note(translate("Controller", "No rolls left: choose a box on the sheet."))
+        if self._refused(Roll(), beep=False):
             return
-        if game.dice is not None and all(game.held):
-            self._note(translate("Controller", "Every die is held: release one to roll."))
-            return
-        self._act(game.roll)
+        self._act(self.game.roll)
 
     def toggle_hold(self, index: int) -> None:
         """Hold or release one die."""
-        if self.table_mode or self.game.finished:
+        if self.table_mode or not 0 <= index < len(self.game.held):
             return
-        if self.game.dice is None:
-            self._note(translate("Controller", "Roll the dice first (Space)."))
+        if self._refused(Hold(index, not self.game.held[index]), beep=False):
             return
         self._act(lambda: self.game.hold(index))
+
+    def _refused(self, action: object, *, beep: bool = True, box_name: str = "") -> bool:
+        """Ask the engine; when it refuses, say why in the status line."""
+        refusal = self.game.why_not(action)
+        if refusal is None:
+            return False
+        self._note(self._refusal_text(refusal, box_name), beep=beep)
+        return True
+
+    def _refusal_text(self, refusal: Refusal, box_name: str = "") -> str:
+        return texts.refusal_text(
+            refusal, self.model.box_names, box_name=box_name, table_dice=self.table_mode
+        )
 
     def digit_key(self, digit: int) -> None:
         """Keys 1–6: hold a die with virtual dice; with table dice, start typing the faces."""
@@ -291,7 +303,7 @@ class GameController(QObject):
 
     def enter_dice(self, faces: str) -> None:
         """Dice from the table, e.g. "26266"."""
-        if self.game.finished:
+        if self._refused(EnterDice()):
             return
         self._act(lambda: self.game.enter_dice(faces))
 
@@ -301,20 +313,12 @@ class GameController(QObject):
         box_id = self.model.box_id_at(row)
         if box_id is None or game.finished:
             return
-        player = game.current_player
-        state = self.model.box_state(row, player)
+        state = self.model.box_state(row, game.current_player)
         if state is None:
             return
+        if self._refused(Score(box_id), box_name=self.model.box_name(box_id)):
+            return
         name = self.model.box_name(box_id)
-        if state.filled:
-            self._note(fill(translate("Controller", "%1 is already filled."), name), beep=True)
-            return
-        if game.dice is None:
-            self._note(self._dice_first_text(), beep=True)
-            return
-        if not state.allowed and state.reason is not None:
-            self._note(texts.reason_text(state.reason, self.model.box_names), beep=True)
-            return
         if state.score == 0 and self.settings.confirm_zero:
             better = self._best_other_box(box_id)
             if better is not None:
@@ -394,12 +398,10 @@ class GameController(QObject):
         game = self.game
         window = self.window
         self.model.refresh()
-        can_roll = (
-            not self.table_mode
-            and not game.finished
-            and game.rolls_left > 0
-            and not (game.dice is not None and all(game.held))
-        )
+        legal = game.legal_actions()
+        can_roll = not self.table_mode and Roll() in legal
+        window.tray.set_dice_count(game.rules.dice_count, game.rules.faces)
+        window.camera_panel.set_expected_count(game.rules.dice_count)
         window.tray.show_turn(
             game.dice,
             game.held,
@@ -408,7 +410,7 @@ class GameController(QObject):
             can_roll=can_roll,
             rolled=rolled,
         )
-        window.tray.setEnabled(not game.finished)
+        window.tray.setEnabled(bool(legal))
         window.table_dice_action.setChecked(self.table_mode)
         window.roll_action.setEnabled(not self.table_mode)
         window.undo_action.setEnabled(game.can_undo)
@@ -454,7 +456,7 @@ class GameController(QObject):
             return translate(
                 "Controller", "Choose a box (click it, or arrows and Enter), or correct the dice."
             )
-        if game.rolls_left > 0:
+        if game.is_legal(Roll()):
             return fill(
                 translate(
                     "Controller",
@@ -523,6 +525,8 @@ class GameController(QObject):
         """Open a game record; on error one message, and the current game stays."""
         try:
             game = load_record(path)
+            if not isinstance(game, Game):
+                raise RecordError(f"{game.game_id} games cannot be played in the window yet")
         except RecordError as error:
             self.prompts.error(
                 translate("Controller", "This game cannot be opened"),

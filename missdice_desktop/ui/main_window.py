@@ -180,6 +180,12 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.camera_dock)
         self.camera_dock.hide()
 
+        self.tray.dice_replaced.connect(self._order_tabs)
+        self._order_tabs()
+        self.retranslate_ui()
+
+    def _order_tabs(self) -> None:
+        """Dice, Roll, the dice entry, Undo, Redo, then the sheet."""
         for first, second in zip(self.tray.dice, self.tray.dice[1:], strict=False):
             self.setTabOrder(first, second)
         self.setTabOrder(self.tray.dice[-1], self.tray.roll_button)
@@ -187,7 +193,6 @@ class MainWindow(QMainWindow):
         self.setTabOrder(self.tray.entry, self.undo_button)
         self.setTabOrder(self.undo_button, self.redo_button)
         self.setTabOrder(self.redo_button, self.sheet)
-        self.retranslate_ui()
 
     def _build_actions(self) -> None:
         self.new_game_action = QAction(self)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from missdice_desktop.rules import Box, Reason, ReasonCode, Ruleset, Variant
+from missdice_desktop.rules import Box, Reason, ReasonCode, Refusal, RefusalCode, Ruleset, Variant
 
 translate = QCoreApplication.translate
 
@@ -160,6 +160,49 @@ def reason_text(reason: Reason, names: dict[str, str]) -> str:
     }
     template = texts[reason.code]()
     return fill(template, dice, listed)
+
+
+def refusal_text(
+    refusal: Refusal,
+    names: dict[str, str] | None = None,
+    *,
+    box_name: str = "",
+    table_dice: bool = False,
+) -> str:
+    """Why the engine refuses an action, in the user's language."""
+    code = refusal.code
+    if code is RefusalCode.BOX_CLOSED and isinstance(refusal.reason, Reason):
+        return reason_text(refusal.reason, names or {})
+    if code is RefusalCode.BOX_FILLED:
+        return fill(translate("texts", "%1 is already filled."), box_name)
+    if code is RefusalCode.NO_DICE_YET and table_dice:
+        return translate("texts", "Enter the dice from the table first.")
+    texts: dict[RefusalCode, Callable[[], str]] = {
+        RefusalCode.GAME_OVER: lambda: translate("texts", "The game is over."),
+        RefusalCode.NOTHING_TO_UNDO: lambda: translate("texts", "Nothing to undo."),
+        RefusalCode.NOTHING_TO_REDO: lambda: translate("texts", "Nothing to redo."),
+        RefusalCode.BAD_DICE: lambda: translate("texts", "These dice do not fit this game."),
+        RefusalCode.NO_ROLLS_LEFT: lambda: translate(
+            "texts", "No rolls left: choose a box on the sheet."
+        ),
+        RefusalCode.ALL_HELD: lambda: translate("texts", "Every die is held: release one to roll."),
+        RefusalCode.HELD_DIE_CHANGED: lambda: translate(
+            "texts", "A held die cannot change when rolling."
+        ),
+        RefusalCode.NO_DICE_YET: lambda: translate("texts", "Roll the dice first (Space)."),
+        RefusalCode.NO_SUCH_DIE: lambda: fill(
+            translate("texts", "There is no die %1."), str(refusal.value)
+        ),
+        RefusalCode.NOT_THIS_GAME: lambda: translate("texts", "This game has no such action."),
+        RefusalCode.UNKNOWN_BOX: lambda: translate("texts", "This sheet has no such box."),
+        RefusalCode.BOX_FILLED: lambda: translate("texts", "This box is already filled."),
+        RefusalCode.NOTHING_TO_BANK: lambda: translate(
+            "texts", "Roll at least once before holding."
+        ),
+        RefusalCode.NO_THROWS_LEFT: lambda: translate("texts", "No throws left this round."),
+    }
+    text = texts.get(code)
+    return text() if text is not None else refusal.message
 
 
 class RowTitles:

@@ -160,20 +160,8 @@ The file was kept aside; a new game starts.</source>
 Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
-        <source>No rolls left: choose a box on the sheet.</source>
-        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
-    </message>
-    <message>
-        <source>Every die is held: release one to roll.</source>
-        <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
-    </message>
-    <message>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
-    </message>
-    <message>
-        <source>%1 is already filled.</source>
-        <translation>%1 est déjà remplie.</translation>
     </message>
     <message>
         <source>Yahtzee bonus for %1: +%2!</source>
@@ -317,8 +305,8 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Dés de la table</translation>
     </message>
     <message>
-        <source>Type the five faces, then press Enter</source>
-        <translation>Tapez les cinq faces, puis Entrée</translation>
+        <source>Type the faces, then press Enter</source>
+        <translation>Tapez les faces, puis Entrée</translation>
     </message>
     <message>
         <source>Rolls left: %1</source>
@@ -814,6 +802,66 @@ Commencer une nouvelle partie à la place ?</translation>
     <message>
         <source>Joker: %1 must go in a free lower box while one is free (%2).</source>
         <translation>Joker : les %1 vont dans une case libre du bas tant qu&apos;il y en a une (%2).</translation>
+    </message>
+    <message>
+        <source>%1 is already filled.</source>
+        <translation>%1 est déjà remplie.</translation>
+    </message>
+    <message>
+        <source>Enter the dice from the table first.</source>
+        <translation>Saisissez d&apos;abord les dés de la table.</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>La partie est finie.</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>Rien à annuler.</translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation>Rien à rétablir.</translation>
+    </message>
+    <message>
+        <source>These dice do not fit this game.</source>
+        <translation>Ces dés ne conviennent pas à ce jeu.</translation>
+    </message>
+    <message>
+        <source>No rolls left: choose a box on the sheet.</source>
+        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
+    </message>
+    <message>
+        <source>Every die is held: release one to roll.</source>
+        <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
+    </message>
+    <message>
+        <source>A held die cannot change when rolling.</source>
+        <translation>Un dé gardé ne change pas quand on relance.</translation>
+    </message>
+    <message>
+        <source>Roll the dice first (Space).</source>
+        <translation>Lancez d&apos;abord les dés (Espace).</translation>
+    </message>
+    <message>
+        <source>There is no die %1.</source>
+        <translation>Il n&apos;y a pas de dé %1.</translation>
+    </message>
+    <message>
+        <source>This game has no such action.</source>
+        <translation>Ce jeu n&apos;a pas cette action.</translation>
+    </message>
+    <message>
+        <source>This sheet has no such box.</source>
+        <translation>Cette feuille n&apos;a pas cette case.</translation>
+    </message>
+    <message>
+        <source>Roll at least once before holding.</source>
+        <translation>Lancez au moins une fois avant de garder.</translation>
+    </message>
+    <message>
+        <source>No throws left this round.</source>
+        <translation>Plus de lancer pour ce tour de table.</translation>
     </message>
     <message>
         <source>Upper total</source>
