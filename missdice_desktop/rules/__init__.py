@@ -39,7 +39,14 @@ from missdice_desktop.rules.game import (
 )
 from missdice_desktop.rules.gridfile import GridError, grid_from_mapping, load_grid_file
 from missdice_desktop.rules.pig import Bank, PigRules, PigState, PigTurn
-from missdice_desktop.rules.registry import GAMES, HOUSE_GAME, GameKind, find_game, new_game
+from missdice_desktop.rules.registry import (
+    GAMES,
+    HOUSE_GAME,
+    GameKind,
+    GameOption,
+    find_game,
+    new_game,
+)
 from missdice_desktop.rules.scoresheet import (
     BoxState,
     IllegalMoveError,
@@ -78,6 +85,7 @@ __all__ = [
     "EnterDice",
     "Game",
     "GameKind",
+    "GameOption",
     "GameRules",
     "GameState",
     "GridError",

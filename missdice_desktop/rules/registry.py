@@ -16,10 +16,22 @@ from typing import Any
 
 from missdice_desktop.rules.engine import DiceGame, GameRules
 from missdice_desktop.rules.game import Game, YahtzeeRules
-from missdice_desktop.rules.pig import PigRules
+from missdice_desktop.rules.pig import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET, PigRules
 from missdice_desktop.rules.variants import BUILT_IN_VARIANTS, RulesError, Ruleset
 
 HOUSE_GAME = "house"
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A whole-number option of a game, as the New game dialog offers it."""
+
+    name: str
+    default: int
+    choices: tuple[int, ...] = ()
+    """The values allowed; empty for a range from `low` to `high`."""
+    low: int = 0
+    high: int = 0
 
 
 @dataclass(frozen=True)
@@ -34,13 +46,23 @@ class GameKind:
     """The values of a record's "game" key that mean this game."""
     rules_from_options: Callable[[Mapping[str, Any]], GameRules[Any]] | None = None
     """Rules from a record's options; None where the record needs more (the grids)."""
+    options: tuple[GameOption, ...] = ()
+    """Whole-number options (the Yahtzee family's come from its grids)."""
+    min_players: int = 1
 
 
 GAMES: dict[str, GameKind] = {
     kind.id: kind
     for kind in (
         GameKind("yahtzee", "Yahtzee family", 5, (*BUILT_IN_VARIANTS, HOUSE_GAME)),
-        GameKind("pig", "Cochon", 1, ("pig",), PigRules.from_options),
+        GameKind(
+            "pig",
+            "Cochon",
+            1,
+            ("pig",),
+            PigRules.from_options,
+            (GameOption("target", DEFAULT_TARGET, low=MIN_TARGET, high=MAX_TARGET),),
+        ),
     )
 }
 

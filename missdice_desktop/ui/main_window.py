@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QSizePolicy,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -29,6 +30,8 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.ui.camera_panel import CameraPanel
 from missdice_desktop.ui.dice_tray import DiceTray
+from missdice_desktop.ui.games.free_roller import FreeRollerView
+from missdice_desktop.ui.games.pig_board import PigBoard
 from missdice_desktop.ui.sheet_view import SheetView
 from missdice_desktop.ui.texts import fill
 
@@ -127,6 +130,12 @@ class MainWindow(QMainWindow):
         self.tray = DiceTray(self)
         self.sheet = SheetView(self)
         self.sheet.setObjectName("sheet")
+        self.pig_board = PigBoard(self)
+        self.boards = QStackedWidget(self)
+        """The game's own view under the dice: the scoresheet, Cochon's board…"""
+        self.boards.addWidget(self.sheet)
+        self.boards.addWidget(self.pig_board)
+        self.roller = FreeRollerView(self)
         self.status_label = QLabel(self)
         self.status_label.setObjectName("statusLine")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -159,12 +168,20 @@ class MainWindow(QMainWindow):
         title_row = QHBoxLayout()
         title_row.addWidget(self.turn_label, 1)
         title_row.addWidget(self.game_label)
+        play_page = QWidget(self)
+        play = QVBoxLayout(play_page)
+        play.setContentsMargins(0, 0, 0, 0)
+        play.addLayout(top)
+        play.addWidget(self.boards, 1)
+        self.pages = QStackedWidget(self)
+        """The game being played, or the free roller."""
+        self.pages.addWidget(play_page)
+        self.pages.addWidget(self.roller)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(10, 6, 10, 4)
         layout.addLayout(title_row)
-        layout.addLayout(top)
-        layout.addWidget(self.sheet, 1)
+        layout.addWidget(self.pages, 1)
         self.setCentralWidget(central)
 
         self.camera_panel = CameraPanel()
@@ -222,6 +239,10 @@ class MainWindow(QMainWindow):
         self.roll_action.setShortcut(QKeySequence(Qt.Key.Key_Space))
         self.roll_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.addAction(self.roll_action)
+        self.bank_action = QAction(self)
+        self.bank_action.setObjectName("bank")
+        self.bank_action.setShortcut(QKeySequence("H"))
+        self.addAction(self.bank_action)
         self.digit_actions: list[QAction] = []
         """Keys 1–6: hold die 1–5 (virtual dice), or type a face (dice from the table)."""
         for digit in range(1, 7):
@@ -305,6 +326,9 @@ class MainWindow(QMainWindow):
         self.help_menu.setTitle(translate("MainWindow", "&Help"))
         self.about_action.setText(translate("MainWindow", "&About Miss Dice"))
         self.roll_action.setText(translate("MainWindow", "Roll"))
+        self.bank_action.setText(translate("MainWindow", "Hold"))
+        self.pig_board.retranslate()
+        self.roller.retranslate()
         for digit, action in enumerate(self.digit_actions, start=1):
             action.setText(fill(translate("MainWindow", "Hold die %1"), str(digit)))
         self.undo_button.setAccessibleName(translate("MainWindow", "Undo"))

@@ -127,13 +127,31 @@ def rules_summary(rules: Ruleset, *, table_dice: bool) -> str:
     return " · ".join(parts)
 
 
+def game_name(game_id: str) -> str:
+    """A game of the New game list, by its id."""
+    names: dict[str, Callable[[], str]] = {
+        "yahtzee": lambda: translate("texts", "Yahtzee, Yam's, Yacht"),
+        "pig": lambda: translate("texts", "Cochon (Pig)"),
+        "421": lambda: translate("texts", "421"),
+        "roller": lambda: translate("texts", "Free roller (d4 to d20)"),
+    }
+    name = names.get(game_id)
+    return name() if name is not None else game_id
+
+
 def option_name(option: str) -> str:
     """The shown name of a yes/no option (an optional box) or of the joker choice."""
     if option == "joker":
         return translate("texts", "Joker rule")
     if option == "rigole":
         return translate("texts", "Rigole box (four of a face and its complement to 7: 50)")
-    return option
+    names: dict[str, Callable[[], str]] = {
+        "target": lambda: translate("texts", "Points to reach"),
+        "pot": lambda: translate("texts", "Tokens in the pot"),
+        "421": lambda: translate("texts", "Worth of 4-2-1"),
+    }
+    name = names.get(option)
+    return name() if name is not None else option
 
 
 def face_word(face: int) -> str:

@@ -182,12 +182,28 @@ You can keep playing and use Game › Save as… to keep it.</source>
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
     </message>
     <message>
+        <source>Roll with Space; click a die to hold it; Game › New game… to play a game.</source>
+        <translation>Lancez avec Espace ; cliquez sur un dé pour le garder ; Partie › Nouvelle partie… pour jouer une partie.</translation>
+    </message>
+    <message>
         <source>Game over — %1</source>
         <translation>Partie terminée — %1</translation>
     </message>
     <message>
+        <source>%1 to play</source>
+        <translation>À %1 de jouer</translation>
+    </message>
+    <message>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
+    </message>
+    <message>
+        <source>Roll the die on the table and type its face (1 to 6).</source>
+        <translation>Lancez le dé sur la table et tapez sa face (1 à 6).</translation>
+    </message>
+    <message>
+        <source>Roll the die (Space).</source>
+        <translation>Lancez le dé (Espace).</translation>
     </message>
     <message>
         <source>Enter the dice from the table first: type the five faces or click each die.</source>
@@ -204,6 +220,14 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
     <message>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
+    </message>
+    <message>
+        <source>Type the next face rolled, or hold (H) to bank the turn total.</source>
+        <translation>Tapez la face suivante, ou « Je garde » (H) pour mettre le total du tour en banque.</translation>
+    </message>
+    <message>
+        <source>Roll again (Space), or hold (H) to bank the turn total.</source>
+        <translation>Relancez (Espace), ou « Je garde » (H) pour mettre le total du tour en banque.</translation>
     </message>
     <message>
         <source>Joker: the lower boxes score their full value.</source>
@@ -240,6 +264,14 @@ Yahtzee is a trademark of Hasbro. Miss Dice is independent of Hasbro.</source>
 La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dés de la table.
 
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
+    </message>
+    <message>
+        <source>This window cannot play %1 yet.</source>
+        <translation>Cette fenêtre ne sait pas encore jouer au %1.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>%1 — %2, round %3 of %4</source>
@@ -373,6 +405,69 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     </message>
 </context>
 <context>
+    <name>FreeRoller</name>
+    <message>
+        <source>held</source>
+        <translation>gardé</translation>
+    </message>
+    <message>
+        <source>d%1 showing %2 %3</source>
+        <translation>d%1 montrant %2 %3</translation>
+    </message>
+    <message>
+        <source>&amp;Dice:</source>
+        <translation>&amp;Dés :</translation>
+    </message>
+    <message>
+        <source>Dice notation, e.g. 2d6+d20; then Enter</source>
+        <translation>Notation des dés, par ex. 2d6+d20 ; puis Entrée</translation>
+    </message>
+    <message>
+        <source>&amp;Use</source>
+        <translation>&amp;Utiliser</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>&amp;Effacer</translation>
+    </message>
+    <message>
+        <source>&amp;Roll (Space)</source>
+        <translation>&amp;Lancer (Espace)</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the game</source>
+        <translation>&amp;Retour à la partie</translation>
+    </message>
+    <message>
+        <source>Last rolls</source>
+        <translation>Derniers lancers</translation>
+    </message>
+    <message>
+        <source>Not dice notation: %1</source>
+        <translation>Notation de dés incorrecte : %1</translation>
+    </message>
+    <message>
+        <source>At most %1 dice.</source>
+        <translation>Au plus %1 dés.</translation>
+    </message>
+    <message>
+        <source>%1: %2 = %3</source>
+        <translation>%1 : %2 = %3</translation>
+    </message>
+    <message>
+        <source>Roll first, then click a die to hold it.</source>
+        <translation>Lancez d&apos;abord, puis cliquez sur un dé pour le garder.</translation>
+    </message>
+    <message>
+        <source>Total: %1</source>
+        <translation>Total : %1</translation>
+    </message>
+    <message>
+        <source>Press Roll (Space).</source>
+        <translation>Appuyez sur Lancer (Espace).</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>&amp;Game</source>
@@ -475,6 +570,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Lancer</translation>
     </message>
     <message>
+        <source>Hold</source>
+        <translation>Je garde</translation>
+    </message>
+    <message>
         <source>Hold die %1</source>
         <translation>Garder le dé %1</translation>
     </message>
@@ -518,6 +617,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Nouvelle partie</translation>
     </message>
     <message>
+        <source>Game</source>
+        <translation>Jeu</translation>
+    </message>
+    <message>
         <source>House grid from a file…</source>
         <translation>Grille maison depuis un fichier…</translation>
     </message>
@@ -550,6 +653,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>&amp;Commencer</translation>
     </message>
     <message>
+        <source>&amp;Game:</source>
+        <translation>&amp;Jeu :</translation>
+    </message>
+    <message>
         <source>S&amp;coresheet:</source>
         <translation>&amp;Feuille :</translation>
     </message>
@@ -560,6 +667,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>Names</source>
         <translation>Noms</translation>
+    </message>
+    <message>
+        <source>The free roller: 1 to 20 dice of 4, 6, 8, 10, 12 or 20 faces, no players, no score. The game in progress stays as it is.</source>
+        <translation>Le lanceur libre : 1 à 20 dés de 4, 6, 8, 10, 12 ou 20 faces, sans joueurs ni score. La partie en cours reste telle quelle.</translation>
     </message>
     <message>
         <source>Dice</source>
@@ -574,8 +685,55 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Cette grille est inutilisable</translation>
     </message>
     <message>
+        <source>This game has no options.</source>
+        <translation>Ce jeu n&apos;a pas d&apos;options.</translation>
+    </message>
+    <message>
         <source>This sheet has no options.</source>
         <translation>Cette feuille n&apos;a pas d&apos;options.</translation>
+    </message>
+</context>
+<context>
+    <name>PigBoard</name>
+    <message>
+        <source>&amp;Hold (H)</source>
+        <translation>Je &amp;garde (H)</translation>
+    </message>
+    <message>
+        <source>Bank the turn total and pass the die (H)</source>
+        <translation>Mettre le total du tour en banque et passer le dé (H)</translation>
+    </message>
+    <message>
+        <source>Hold</source>
+        <translation>Je garde</translation>
+    </message>
+    <message>
+        <source>Turn total: %1</source>
+        <translation>Total du tour : %1</translation>
+    </message>
+    <message>
+        <source>This turn: %1</source>
+        <translation>Ce tour : %1</translation>
+    </message>
+    <message>
+        <source>%1 rolled a 1 and lost %2.</source>
+        <translation>%1 a fait 1 et perd %2.</translation>
+    </message>
+    <message>
+        <source>Roll the die to start the turn.</source>
+        <translation>Lancez le dé pour commencer le tour.</translation>
+    </message>
+    <message>
+        <source>First to %1 points wins.</source>
+        <translation>Le premier à %1 points gagne.</translation>
+    </message>
+    <message>
+        <source>%1: %2 points</source>
+        <translation>%1 : %2 points</translation>
+    </message>
+    <message>
+        <source>Cochon: roll as often as you like; each roll adds to the turn total. A 1 loses the turn total and passes the die. Hold banks it.</source>
+        <translation>Cochon : lancez autant de fois que vous voulez ; chaque lancer s&apos;ajoute au total du tour. Un 1 fait perdre le total du tour et passe le dé. « Je garde » le met en banque.</translation>
     </message>
 </context>
 <context>
@@ -772,12 +930,40 @@ Commencer une nouvelle partie à la place ?</translation>
         <translation>dés virtuels</translation>
     </message>
     <message>
+        <source>Yahtzee, Yam&apos;s, Yacht</source>
+        <translation>Yahtzee, Yam&apos;s, Yacht</translation>
+    </message>
+    <message>
+        <source>Cochon (Pig)</source>
+        <translation>Cochon</translation>
+    </message>
+    <message>
+        <source>421</source>
+        <translation>421</translation>
+    </message>
+    <message>
+        <source>Free roller (d4 to d20)</source>
+        <translation>Lanceur libre (d4 à d20)</translation>
+    </message>
+    <message>
         <source>Joker rule</source>
         <translation>Règle du joker</translation>
     </message>
     <message>
         <source>Rigole box (four of a face and its complement to 7: 50)</source>
         <translation>Case Rigole (quatre dés d&apos;une face et son complément à 7 : 50)</translation>
+    </message>
+    <message>
+        <source>Points to reach</source>
+        <translation>Points à atteindre</translation>
+    </message>
+    <message>
+        <source>Tokens in the pot</source>
+        <translation>Jetons au pot</translation>
+    </message>
+    <message>
+        <source>Worth of 4-2-1</source>
+        <translation>Valeur du 4-2-1</translation>
     </message>
     <message>
         <source>five %1s</source>
