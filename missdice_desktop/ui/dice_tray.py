@@ -397,6 +397,7 @@ class DiceTray(QWidget):
             return
         for die in self.dice:
             self._dice_row.removeWidget(die)
+            die.hide()
             die.deleteLater()
         self.dice = [DieWidget(i, self) for i in range(count)]
         for die in self.dice:

@@ -451,8 +451,8 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Au plus %1 dés.</translation>
     </message>
     <message>
-        <source>%1: %2 = %3</source>
-        <translation>%1 : %2 = %3</translation>
+        <source>%1 ← %2 (%3)</source>
+        <translation>%1 ← %2 (%3)</translation>
     </message>
     <message>
         <source>Roll first, then click a die to hold it.</source>

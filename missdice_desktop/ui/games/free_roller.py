@@ -177,6 +177,8 @@ class FreeRollerView(QWidget):
         total_font.setPixelSize(26)
         total_font.setBold(True)
         self.total_label.setFont(total_font)
+        self.roll_button.setFont(total_font)
+        self.roll_button.setMinimumHeight(48)
         self.message = QLabel(self)
         self.message.setObjectName("rollerMessage")
         self.history = QListWidget(self)
@@ -284,7 +286,7 @@ class FreeRollerView(QWidget):
         self.history.insertItem(
             0,
             fill(
-                translate("FreeRoller", "%1: %2 = %3"), notation(throw.faces), values, throw.total
+                translate("FreeRoller", "%1 ← %2 (%3)"), throw.total, values, notation(throw.faces)
             ),
         )
         while self.history.count() > len(self.roller.history):
@@ -304,6 +306,7 @@ class FreeRollerView(QWidget):
     def _rebuild(self) -> None:
         for die in self.dice:
             self._dice_grid.removeWidget(die)
+            die.hide()
             die.deleteLater()
         self.dice = []
         for index, shape in enumerate(self.roller.faces):
