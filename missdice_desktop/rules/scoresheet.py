@@ -9,7 +9,8 @@ from types import MappingProxyType
 
 from missdice_desktop.rules.boxes import Box, BoxKind, Section
 from missdice_desktop.rules.dice import Dice, is_five_of_a_kind
-from missdice_desktop.rules.engine import IllegalActionError, RefusalCode
+from missdice_desktop.rules.engine import IllegalActionError as IllegalActionError  # re-exported
+from missdice_desktop.rules.engine import RefusalCode
 from missdice_desktop.rules.variants import JokerPolicy, Ruleset
 
 FACE_WORDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
