@@ -91,11 +91,6 @@ def _check_header(data: Any, source: str) -> None:
 def game_from_record(data: Any, *, source: str = "") -> DiceGame[Any]:
     """Replay a parsed record of a game of the engine; RecordError says what is wrong and where."""
     _check_header(data, source)
-    if data.get("game") == four21.GAME_ID:
-        raise RecordError(
-            "a game of 421: the window cannot open it yet ('missdice replay' checks it)",
-            source=source,
-        )
     game_id = data.get("game")
     if isinstance(game_id, str) and game_id not in (HOUSE_GAME, *_yahtzee_ids()):
         return _generic_game(data, source)
@@ -156,6 +151,16 @@ def _generic_game(data: Mapping[str, Any], source: str) -> DiceGame[Any]:
         except (RecordError, InvalidDiceError, IllegalActionError) as error:
             detail = error.detail if isinstance(error, RecordError) else str(error)
             raise RecordError(detail, source=source, turn=number, player=player) from None
+    if data.get("current") is not None:
+        player = game.players[game.current_player]
+        try:
+            if game.finished:
+                raise RecordError("the game is over")
+            for action in game.rules.current_actions(game.state, data["current"]):
+                game.apply(action)
+        except (RecordError, InvalidDiceError, IllegalActionError) as error:
+            detail = error.detail if isinstance(error, RecordError) else str(error)
+            raise RecordError(f"current turn ({player}): {detail}", source=source) from None
     return game
 
 
@@ -407,6 +412,9 @@ def record_from_game(game: AnyGame) -> dict[str, Any]:
             "players": list(game.players),
             "turns": game.rules.record_turns(game.state),
         }
+        current = game.rules.record_current(game.state)
+        if current is not None:
+            record["current"] = current
         for key, value in game.extra.items():
             record.setdefault(key, value)
         return record

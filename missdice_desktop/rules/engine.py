@@ -171,6 +171,10 @@ class GameRules(ABC, Generic[StateT]):
         """Which dice are held (none unless the game holds dice)."""
         return (False,) * self.dice_count
 
+    def shown_dice(self, state: StateT) -> Dice | None:
+        """The dice to show on the table: this turn's, or those that just ended a turn."""
+        return self.dice(state)
+
     def rolls_left(self, state: StateT) -> int | None:
         """Rolls left this turn; None when there is no limit."""
         return None
@@ -204,6 +208,14 @@ class GameRules(ABC, Generic[StateT]):
     def record_turns(self, state: StateT) -> list[dict[str, Any]]:
         """The game record's turns for `state` (docs/game-record.md), the open turn last."""
         raise NotImplementedError(f"{self.game_id} writes its own records")
+
+    def record_current(self, state: StateT) -> dict[str, Any] | None:
+        """The record's `current` turn (a turn in progress kept apart), None when none."""
+        return None
+
+    def current_actions(self, state: StateT, current: Any) -> list[Any]:
+        """The actions of a record's `current` turn; IllegalActionError when it is wrong."""
+        raise IllegalActionError("this game keeps no separate turn in progress")
 
     def turn_actions(self, state: StateT, turn: Any, *, last: bool) -> list[Any]:
         """The actions of one recorded turn; IllegalActionError when its shape is wrong.

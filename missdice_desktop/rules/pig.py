@@ -137,6 +137,10 @@ class PigRules(GameRules[PigState]):
         """The die of this turn's last roll, None before the turn's first roll."""
         return (state.turn.rolls[-1],) if state.turn.rolls else None
 
+    def shown_dice(self, state: PigState) -> Dice | None:
+        """The die on the table: this turn's last roll, or the 1 that ended the last turn."""
+        return None if state.last_roll is None else (state.last_roll,)
+
     def winners(self, state: PigState, players: Any) -> tuple[str, ...]:
         """The one who reached the target."""
         return () if state.winner is None else (players[state.winner],)

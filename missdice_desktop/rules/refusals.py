@@ -44,6 +44,8 @@ class RefusalCode(enum.Enum):
     """Cochon: holding needs at least one roll this turn."""
     NO_THROWS_LEFT = "no_throws_left"
     """421: this player has thrown as many times as they may this round."""
+    ONE_THROW = "one_throw"
+    """421: this turn has a single throw (la charge, a tie-break): no holding, no stopping."""
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ Adding a game adds a rules module and a row here, not `if game == …` branches 
 (python-chess registers its variants the same way). The Yahtzee family is one row that
 answers for every built-in grid and for house grids.
 
->>> find_game("yacht").id, find_game("pig").id
-('yahtzee', 'pig')
+>>> find_game("yacht").id, find_game("pig").id, find_game("421").id
+('yahtzee', 'pig', '421')
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from missdice_desktop.rules.engine import DiceGame, GameRules
+from missdice_desktop.rules.four21 import DEFAULT_OPTIONS, FOUR21_WORTHS, POT_SIZES
+from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.rules.game import Game, YahtzeeRules
 from missdice_desktop.rules.pig import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET, PigRules
 from missdice_desktop.rules.variants import BUILT_IN_VARIANTS, RulesError, Ruleset
@@ -62,6 +64,18 @@ GAMES: dict[str, GameKind] = {
             ("pig",),
             PigRules.from_options,
             (GameOption("target", DEFAULT_TARGET, low=MIN_TARGET, high=MAX_TARGET),),
+        ),
+        GameKind(
+            "421",
+            "421",
+            3,
+            ("421",),
+            Four21Engine.from_options,
+            (
+                GameOption("pot", DEFAULT_OPTIONS["pot"], POT_SIZES),
+                GameOption("421", DEFAULT_OPTIONS["421"], FOUR21_WORTHS),
+            ),
+            min_players=2,
         ),
     )
 }

@@ -33,6 +33,8 @@ from missdice_desktop.rules import (
     Score,
     new_game,
 )
+from missdice_desktop.rules.four21 import Stop
+from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
@@ -52,9 +54,9 @@ from missdice_desktop.ui.texts import fill
 translate = QCoreApplication.translate
 DICE_SOURCE_KEY = "dice_source"
 """Key of the game record that keeps where the dice come from (kept by the record format)."""
-SHEET_PAGE, PIG_PAGE = 0, 1
+SHEET_PAGE, PIG_PAGE, FOUR21_PAGE = 0, 1, 2
 """The game views under the dice, in `MainWindow.boards`."""
-PLAYABLE = ("yahtzee", "pig")
+PLAYABLE = ("yahtzee", "pig", "421")
 """The games the window has a view for."""
 
 
@@ -104,6 +106,8 @@ class GameController(QObject):
         window.roll_action.triggered.connect(self.roll)
         window.bank_action.triggered.connect(self.bank)
         window.pig_board.bank_requested.connect(self.bank)
+        window.stop_action.triggered.connect(self.stop_turn)
+        window.four21_board.stop_requested.connect(self.stop_turn)
         window.roller.setup_changed.connect(self._remember_roller)
         window.roller.back_requested.connect(self.show_game)
         window.tray.hold_toggled.connect(self.toggle_hold)
@@ -318,6 +322,12 @@ class GameController(QObject):
             return
         self._act(lambda: self.game.apply(Bank()))
 
+    def stop_turn(self) -> None:
+        """The 421's décharge: keep these dice and end the turn (S)."""
+        if not isinstance(self.game.rules, Four21Engine) or self._refused(Stop()):
+            return
+        self._act(lambda: self.game.apply(Stop()))
+
     # The free roller --------------------------------------------------------------------------
 
     @property
@@ -478,11 +488,16 @@ class GameController(QObject):
         elif isinstance(game.rules, PigRules):
             window.pig_board.show_game(game.players, game.state, game.rules.target, Bank() in legal)
             window.boards.setCurrentIndex(PIG_PAGE)
+        elif isinstance(game.rules, Four21Engine):
+            window.four21_board.show_game(
+                game.players, game.state, game.rules.rules, Stop() in legal
+            )
+            window.boards.setCurrentIndex(FOUR21_PAGE)
         can_roll = not self.table_mode and Roll() in legal
         window.tray.set_dice_count(game.rules.dice_count, game.rules.faces)
         window.camera_panel.set_expected_count(game.rules.dice_count)
         window.tray.show_turn(
-            game.dice,
+            game.rules.shown_dice(game.state),
             game.held,
             game.rolls_left,
             table_mode=self.table_mode,
@@ -494,6 +509,7 @@ class GameController(QObject):
         window.table_dice_action.setChecked(self.table_mode)
         window.roll_action.setEnabled(not self.table_mode)
         window.bank_action.setEnabled(Bank() in legal)
+        window.stop_action.setEnabled(Stop() in legal)
         window.undo_action.setEnabled(game.can_undo)
         window.redo_action.setEnabled(game.can_redo)
         window.save_as_action.setEnabled(True)
@@ -508,6 +524,7 @@ class GameController(QObject):
             window.undo_action,
             window.redo_action,
             window.bank_action,
+            window.stop_action,
             window.save_as_action,
             window.table_dice_action,
         ):
@@ -536,6 +553,8 @@ class GameController(QObject):
 
     def _turn_text(self) -> str:
         game = self.game
+        if game.finished and game.losers():
+            return fill(translate("Controller", "Game over — %1 loses"), game.losers()[0])
         if game.finished:
             return fill(translate("Controller", "Game over — %1"), winners_text(game.standings()))
         name = game.players[game.current_player]
@@ -550,6 +569,10 @@ class GameController(QObject):
         )
 
     def _dice_first_text(self) -> str:
+        if isinstance(self.game.rules, Four21Engine):
+            if self.table_mode:
+                return translate("Controller", "Throw the three dice on the table and type them.")
+            return translate("Controller", "Throw the dice (Space).")
         if isinstance(self.game.rules, PigRules):
             if self.table_mode:
                 return translate(
@@ -571,6 +594,8 @@ class GameController(QObject):
             return texts_winners(game)
         if game.dice is None:
             return self._dice_first_text()
+        if isinstance(game.rules, Four21Engine):
+            return self._four21_status()
         if not isinstance(game, Game):
             return self._pig_status()
         joker = self._joker_reason()
@@ -590,6 +615,11 @@ class GameController(QObject):
                 str(game.rolls_left),
             )
         return translate("Controller", "Choose a box: click it, or arrows and Enter.")
+
+    def _four21_status(self) -> str:
+        if self.table_mode:
+            return translate("Controller", "Type the dice of the next throw, or stop here (S).")
+        return translate("Controller", "Hold dice (1–3) and throw again (Space), or stop here (S).")
 
     def _pig_status(self) -> str:
         if self.table_mode:
@@ -625,7 +655,10 @@ class GameController(QObject):
 
     def _show_end_of_game(self) -> None:
         self.close_end_of_game()
-        dialog = EndOfGameDialog(self.game.standings(), self.window)
+        losers = self.game.losers()
+        dialog = EndOfGameDialog(
+            self.game.standings(), self.window, loser=losers[0] if losers else None
+        )
         dialog.same_players_requested.connect(self.new_game_same_players)
         dialog.new_game_requested.connect(self.ask_new_game)
         self.end_dialog = dialog
@@ -758,7 +791,9 @@ class GameController(QObject):
 
 
 def texts_winners(game: DiceGame[Any]) -> str:
-    """The status line at the end: who won, with how many points."""
+    """The status line at the end: who won, with how many points (or who lost the 421)."""
+    if game.losers():
+        return fill(translate("Controller", "Game over: %1 loses."), game.losers()[0])
     standings = game.standings()
     top = [s for s in standings if s.rank == 1]
     names = ", ".join(s.name for s in top)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.ui.camera_panel import CameraPanel
 from missdice_desktop.ui.dice_tray import DiceTray
+from missdice_desktop.ui.games.four21_board import Four21Board
 from missdice_desktop.ui.games.free_roller import FreeRollerView
 from missdice_desktop.ui.games.pig_board import PigBoard
 from missdice_desktop.ui.sheet_view import SheetView
@@ -135,6 +136,8 @@ class MainWindow(QMainWindow):
         """The game's own view under the dice: the scoresheet, Cochon's board…"""
         self.boards.addWidget(self.sheet)
         self.boards.addWidget(self.pig_board)
+        self.four21_board = Four21Board(self)
+        self.boards.addWidget(self.four21_board)
         self.roller = FreeRollerView(self)
         self.status_label = QLabel(self)
         self.status_label.setObjectName("statusLine")
@@ -243,6 +246,10 @@ class MainWindow(QMainWindow):
         self.bank_action.setObjectName("bank")
         self.bank_action.setShortcut(QKeySequence("H"))
         self.addAction(self.bank_action)
+        self.stop_action = QAction(self)
+        self.stop_action.setObjectName("stopTurn")
+        self.stop_action.setShortcut(QKeySequence("S"))
+        self.addAction(self.stop_action)
         self.digit_actions: list[QAction] = []
         """Keys 1–6: hold die 1–5 (virtual dice), or type a face (dice from the table)."""
         for digit in range(1, 7):
@@ -327,7 +334,9 @@ class MainWindow(QMainWindow):
         self.about_action.setText(translate("MainWindow", "&About Miss Dice"))
         self.roll_action.setText(translate("MainWindow", "Roll"))
         self.bank_action.setText(translate("MainWindow", "Hold"))
+        self.stop_action.setText(translate("MainWindow", "Stop here"))
         self.pig_board.retranslate()
+        self.four21_board.retranslate()
         self.roller.retranslate()
         for digit, action in enumerate(self.digit_actions, start=1):
             action.setText(fill(translate("MainWindow", "Hold die %1"), str(digit)))

@@ -218,6 +218,9 @@ def refusal_text(
             "texts", "Roll at least once before holding."
         ),
         RefusalCode.NO_THROWS_LEFT: lambda: translate("texts", "No throws left this round."),
+        RefusalCode.ONE_THROW: lambda: translate(
+            "texts", "This turn has a single throw: nothing to hold."
+        ),
     }
     text = texts.get(code)
     return text() if text is not None else refusal.message

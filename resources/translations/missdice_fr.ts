@@ -186,6 +186,10 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
         <translation>Lancez avec Espace ; cliquez sur un dé pour le garder ; Partie › Nouvelle partie… pour jouer une partie.</translation>
     </message>
     <message>
+        <source>Game over — %1 loses</source>
+        <translation>Partie terminée — %1 perd</translation>
+    </message>
+    <message>
         <source>Game over — %1</source>
         <translation>Partie terminée — %1</translation>
     </message>
@@ -196,6 +200,14 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
     <message>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
+    </message>
+    <message>
+        <source>Throw the three dice on the table and type them.</source>
+        <translation>Lancez les trois dés sur la table et tapez-les.</translation>
+    </message>
+    <message>
+        <source>Throw the dice (Space).</source>
+        <translation>Lancez les dés (Espace).</translation>
     </message>
     <message>
         <source>Roll the die on the table and type its face (1 to 6).</source>
@@ -220,6 +232,14 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
     <message>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
+    </message>
+    <message>
+        <source>Type the dice of the next throw, or stop here (S).</source>
+        <translation>Tapez les dés du lancer suivant, ou arrêtez-vous là (S).</translation>
+    </message>
+    <message>
+        <source>Hold dice (1–3) and throw again (Space), or stop here (S).</source>
+        <translation>Gardez des dés (1–3) et relancez (Espace), ou arrêtez-vous là (S).</translation>
     </message>
     <message>
         <source>Type the next face rolled, or hold (H) to bank the turn total.</source>
@@ -276,6 +296,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>%1 — %2, round %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
+    </message>
+    <message>
+        <source>Game over: %1 loses.</source>
+        <translation>Partie terminée : %1 perd.</translation>
     </message>
     <message>
         <source>Game over: %1 share the win with %2 points.</source>
@@ -372,6 +396,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Fin de la partie</translation>
     </message>
     <message>
+        <source>%1 loses the game!</source>
+        <translation>%1 perd la partie !</translation>
+    </message>
+    <message>
         <source>Ranking</source>
         <translation>Classement</translation>
     </message>
@@ -388,6 +416,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Total</translation>
     </message>
     <message>
+        <source>Tokens</source>
+        <translation>Jetons</translation>
+    </message>
+    <message>
         <source>%1 (tie)</source>
         <translation>%1 (ex æquo)</translation>
     </message>
@@ -402,6 +434,85 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>&amp;Close</source>
         <translation>&amp;Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>Four21Board</name>
+    <message>
+        <source>%1 (nénette)</source>
+        <translation>%1 (nénette)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop here (S)</source>
+        <translation>&amp;Je m&apos;arrête (S)</translation>
+    </message>
+    <message>
+        <source>Keep these dice and end the turn (S)</source>
+        <translation>Garder ces dés et finir le tour (S)</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Jetons</translation>
+    </message>
+    <message>
+        <source>This round</source>
+        <translation>Ce tour de table</translation>
+    </message>
+    <message>
+        <source>La charge — pot: %1 tokens</source>
+        <translation>La charge — pot : %1 jetons</translation>
+    </message>
+    <message>
+        <source>La décharge</source>
+        <translation>La décharge</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>Partie terminée</translation>
+    </message>
+    <message>
+        <source>421 — pot of %1 tokens, 4-2-1 worth %2. La charge: each round everyone throws once; the worst hand takes from the pot what the best hand is worth. La décharge: the first player throws up to 3 times, the others no more; the worst hand takes the worth from the best hand&apos;s player. No token left: you are out. The last one holding tokens loses.</source>
+        <translation>421 — pot de %1 jetons, 4-2-1 à %2. La charge : à chaque tour de table chacun lance une fois ; la plus mauvaise combinaison prend au pot la valeur de la meilleure. La décharge : le premier joueur lance jusqu&apos;à 3 fois, les autres pas davantage ; la plus mauvaise combinaison reçoit la valeur de la meilleure de la part de son joueur. Plus de jeton : vous êtes sorti. Le dernier à tenir des jetons perd.</translation>
+    </message>
+    <message>
+        <source>%1 loses the game.</source>
+        <translation>%1 perd la partie.</translation>
+    </message>
+    <message>
+        <source>Tie for the worst hand: %1 throw again. %2 throws.</source>
+        <translation>Égalité pour la plus mauvaise combinaison : %1 relancent. À %2 de lancer.</translation>
+    </message>
+    <message>
+        <source>%1 throws: throw %2 of %3.</source>
+        <translation>%1 lance : lancer %2 sur %3.</translation>
+    </message>
+    <message>
+        <source>out (safe)</source>
+        <translation>sorti (sauvé)</translation>
+    </message>
+    <message>
+        <source>%1 — place %2</source>
+        <translation>%1 — place %2</translation>
+    </message>
+    <message>
+        <source>No token has moved yet.</source>
+        <translation>Aucun jeton n&apos;a encore bougé.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 is worth %3</source>
+        <translation>le %2 de %1 vaut %3</translation>
+    </message>
+    <message>
+        <source>Last round: %1; %2 takes %3 from the pot.</source>
+        <translation>Dernier tour : %1 ; %2 prend %3 au pot.</translation>
+    </message>
+    <message>
+        <source>Last round: %1; %2 pays %3 to %4.</source>
+        <translation>Dernier tour : %1 ; %2 donne %3 à %4.</translation>
     </message>
 </context>
 <context>
@@ -572,6 +683,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>Hold</source>
         <translation>Je garde</translation>
+    </message>
+    <message>
+        <source>Stop here</source>
+        <translation>Je m&apos;arrête</translation>
     </message>
     <message>
         <source>Hold die %1</source>
@@ -1048,6 +1163,10 @@ Commencer une nouvelle partie à la place ?</translation>
     <message>
         <source>No throws left this round.</source>
         <translation>Plus de lancer pour ce tour de table.</translation>
+    </message>
+    <message>
+        <source>This turn has a single throw: nothing to hold.</source>
+        <translation>Ce tour n&apos;a qu&apos;un lancer : rien à garder.</translation>
     </message>
     <message>
         <source>Upper total</source>
