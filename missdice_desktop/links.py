@@ -5,7 +5,7 @@ The payload's first byte says how the record is held:
 
 - `P` (packed): the game's own structure as one mixed-radix number: turn order is implied,
   a roll is a number below 6⁵, a box is its index among the player's free boxes. Each game
-  has its codec (`_PACKERS`): the Yahtzee family (built-in and house grids), then 421.
+  has its codec (`_PACKERS`): the Yahtzee family (built-in and house grids), 421, Cochon.
 - `Z` (zlib): the record as canonical JSON, deflated. It holds any record, keys this
   version does not know included.
 
@@ -39,7 +39,6 @@ from typing import Any
 import segno
 
 from missdice_desktop.records import (
-    HOUSE_GAME,
     RECORD_FORMAT,
     RECORD_VERSION,
     AnyGame,
@@ -53,15 +52,17 @@ from missdice_desktop.records import (
 from missdice_desktop.rules import (
     DICE_COUNT,
     FACES,
+    HOUSE_GAME,
     MAX_PLAYERS,
     MAX_ROLLS,
-    Game,
+    DiceGame,
     GridError,
     RulesError,
     Variant,
     four21,
     get_variant,
     grid_from_mapping,
+    pig,
 )
 
 SCHEME = "missdice"
@@ -146,19 +147,17 @@ def any_game_from_link(text: str) -> AnyGame:
         raise LinkError(f"the game in this link breaks the rules: {error}") from None
 
 
-def game_from_link(text: str) -> Game:
-    """The scoresheet game a link holds (what the window plays); LinkError otherwise."""
+def game_from_link(text: str) -> DiceGame[Any]:
+    """The game a link holds, as the engine plays it (the window); LinkError otherwise."""
     record = record_from_link(text)
-    if record.get("game") == four21.GAME_ID:
-        raise LinkError("a game of 421: the window cannot open it yet ('missdice replay' can)")
     try:
         return game_from_record(record)
     except RecordError as error:
         raise LinkError(f"the game in this link breaks the rules: {error}") from None
 
 
-def load_game(source: str) -> Game:
-    """The scoresheet game of a record file or of a link (`missdice:…`), for the window."""
+def load_game(source: str) -> DiceGame[Any]:
+    """The game of a record file or of a link (`missdice:…`), as the engine plays it."""
     return game_from_link(source) if is_link(source) else load_record(source)
 
 
@@ -510,7 +509,9 @@ def _holds_list(number: int, count: int = DICE_COUNT) -> list[bool]:
 
 # 421 -----------------------------------------------------------------------------------------
 
-_FOUR21_KEYS = frozenset({"format", "version", "game", "options", "players", "turns", "current"})
+_FOUR21_KEYS = frozenset(
+    {"format", "version", "game", "options", "players", "turns", "current", "dice_source"}
+)
 _FOUR21_ROLL = FACES**four21.DICE_COUNT
 _FOUR21_HOLDS = 2**four21.DICE_COUNT
 MAX_FOUR21_TURNS = 4095
@@ -527,6 +528,7 @@ def _write_four21(writer: _Writer, record: Mapping[str, Any]) -> None:
     writer.put(four21.FOUR21_WORTHS.index(options["421"]), len(four21.FOUR21_WORTHS))
     players = record["players"]
     _write_players(writer, players)
+    writer.put(_DICE_SOURCES.index(record.get("dice_source")), len(_DICE_SOURCES))
     turns = record["turns"]
     writer.put(len(turns), MAX_FOUR21_TURNS + 1)
     for turn in turns:
@@ -561,6 +563,7 @@ def _read_four21(reader: _Reader, record: dict[str, Any]) -> None:
     worth = four21.FOUR21_WORTHS[reader.get(len(four21.FOUR21_WORTHS))]
     record["options"] = {"pot": pot, "421": worth}
     players = record["players"] = _read_players(reader)
+    dice_source = _DICE_SOURCES[reader.get(len(_DICE_SOURCES))]
     count = reader.get(MAX_FOUR21_TURNS + 1)
     record["turns"] = [_read_four21_throws(reader, len(players)) for _ in range(count)]
     if reader.get(2):
@@ -569,6 +572,8 @@ def _read_four21(reader: _Reader, record: dict[str, Any]) -> None:
         if holds:
             current["held"] = _holds_list(holds, four21.DICE_COUNT)
         record["current"] = current
+    if dice_source is not None:
+        record["dice_source"] = dice_source
 
 
 def _read_four21_throws(reader: _Reader, players: int) -> dict[str, Any]:
@@ -576,6 +581,73 @@ def _read_four21_throws(reader: _Reader, players: int) -> dict[str, Any]:
     count = reader.get(four21.MAX_THROWS) + 1
     throws = [_dice_list(reader.get(_FOUR21_ROLL), four21.DICE_COUNT) for _ in range(count)]
     return {"player": player, "rolls": throws}
+
+
+# Cochon ------------------------------------------------------------------------------------
+
+_PIG_KEYS = frozenset({"format", "version", "game", "options", "players", "turns", "dice_source"})
+_PIG_HOLD, _PIG_OPEN, _PIG_SYMBOLS = 0, 7, 8
+"""A turn is its faces (1–6), then «hold» or, for the last turn only, «still open»; a 1
+ends a turn by itself."""
+MAX_PIG_TURNS = 4095
+
+
+def _write_pig(writer: _Writer, record: Mapping[str, Any]) -> None:
+    if set(record) - _PIG_KEYS or set(record["options"]) != {"target"}:
+        raise _CannotPack
+    target = record["options"]["target"]
+    if type(target) is not int:
+        raise _CannotPack
+    writer.put(target - pig.MIN_TARGET, pig.MAX_TARGET - pig.MIN_TARGET + 1)
+    players = record["players"]
+    _write_players(writer, players)
+    writer.put(_DICE_SOURCES.index(record.get("dice_source")), len(_DICE_SOURCES))
+    turns = record["turns"]
+    writer.put(len(turns), MAX_PIG_TURNS + 1)
+    for number, turn in enumerate(turns):
+        if set(turn) - {"player", "rolls", "hold"} or turn["player"] != number % len(players):
+            raise _CannotPack
+        rolls, hold = turn["rolls"], turn.get("hold")
+        if not rolls or hold not in (None, True):
+            raise _CannotPack
+        for index, face in enumerate(rolls):
+            if type(face) is not int or not 1 <= face <= FACES:
+                raise _CannotPack
+            if face == 1 and index < len(rolls) - 1:
+                raise _CannotPack
+            writer.put(face, _PIG_SYMBOLS)
+        if rolls[-1] == 1:
+            if hold:
+                raise _CannotPack
+        else:
+            writer.put(_PIG_HOLD if hold else _PIG_OPEN, _PIG_SYMBOLS)
+
+
+def _read_pig(reader: _Reader, record: dict[str, Any]) -> None:
+    target = reader.get(pig.MAX_TARGET - pig.MIN_TARGET + 1) + pig.MIN_TARGET
+    record["options"] = {"target": target}
+    players = record["players"] = _read_players(reader)
+    dice_source = _DICE_SOURCES[reader.get(len(_DICE_SOURCES))]
+    turns: list[dict[str, Any]] = []
+    for number in range(reader.get(MAX_PIG_TURNS + 1)):
+        turn: dict[str, Any] = {"player": number % len(players)}
+        rolls: list[int] = []
+        while True:
+            symbol = reader.get(_PIG_SYMBOLS)
+            if not 1 <= symbol <= FACES:
+                break
+            rolls.append(symbol)
+            if symbol == 1:
+                break
+        if not rolls:
+            raise LinkError("damaged link: a turn of Cochon without a roll")
+        turn["rolls"] = rolls
+        if symbol == _PIG_HOLD:
+            turn["hold"] = True
+        turns.append(turn)
+    record["turns"] = turns
+    if dice_source is not None:
+        record["dice_source"] = dice_source
 
 
 _SCORESHEETS: _Packer = (_write_scoresheet_game, _read_scoresheet_game)
@@ -586,11 +658,13 @@ _GAME_CODES: tuple[str, ...] = (
     "yacht",
     HOUSE_GAME,
     four21.GAME_ID,
+    "pig",
 )
 """The games with a packed form; a game's code is its place here (never reorder: append)."""
 _PACKERS: dict[str, _Packer] = {
     **dict.fromkeys(_GAME_CODES[:5], _SCORESHEETS),
     four21.GAME_ID: (_write_four21, _read_four21),
+    "pig": (_write_pig, _read_pig),
 }
 
 

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from missdice_desktop.links import link_from_game, link_sizes, make_qr
-from missdice_desktop.rules import Game, get_variant
+from missdice_desktop.rules import Bank, DiceGame, Game, PigRules, get_variant, new_game
 from missdice_desktop.rules.four21 import Four21Game, Four21Rules, Hold, Stop
 
 PLAYERS = ("Anna", "Benoît", "Chloé", "David", "Émilie", "François", "Mamie Jo", "Hugo")
@@ -83,6 +83,31 @@ def realistic_four21(
         if all(game.state.turn.held):
             game.apply(Hold(0, False))
         game.throw()
+    return game
+
+
+def realistic_pig(
+    players: tuple[str, ...] = PLAYERS,
+    *,
+    seed: int = 1,
+    actions: int | None = None,
+    target: int = 100,
+) -> DiceGame[Any]:
+    """A game of Cochon played to its winner (or for `actions` steps): each player keeps
+    the turn's total once it reaches 20 or so."""
+    chooser = random.Random(seed)
+    game = new_game(PigRules(target), players, seed=seed)
+    steps = 0
+    turn_total = 0
+    while not game.finished and (actions is None or steps < actions):
+        steps += 1
+        if Bank() in game.legal_actions() and turn_total >= chooser.randint(12, 25):
+            game.apply(Bank())
+            turn_total = 0
+            continue
+        game.roll()
+        face = (game.dice or (1,))[0]
+        turn_total = 0 if face == 1 else turn_total + face
     return game
 
 
@@ -192,6 +217,14 @@ def main() -> None:
         turns = len(realistic_four21(PLAYERS[:count]).state.turns)
         print(
             f"{f'421, {count} players, {turns} turns':28} {'1-3':>10} {sizes['json']:>6} "
+            f"{sizes['zlib']:>9} {sizes.get('packed', 0):>7} {sizes['link']:>5}"
+        )
+    for count in (2, 4, 8):
+        game = realistic_pig(PLAYERS[:count])
+        sizes = link_sizes(game)
+        turns = len(game.rules.record_turns(game.state))
+        print(
+            f"{f'Cochon, {count} players, {turns} turns':28} {'any':>10} {sizes['json']:>6} "
             f"{sizes['zlib']:>9} {sizes.get('packed', 0):>7} {sizes['link']:>5}"
         )
     link = link_from_game(realistic_game())

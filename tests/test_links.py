@@ -27,7 +27,7 @@ from missdice_desktop.links import (
 from missdice_desktop.records import RecordError, game_from_record, record_from_game
 from missdice_desktop.rules import Game, get_variant, grid_from_mapping
 from missdice_desktop.rules.four21 import Four21Game
-from missdice_desktop.share_bench import PLAYERS, realistic_four21, realistic_game
+from missdice_desktop.share_bench import PLAYERS, realistic_four21, realistic_game, realistic_pig
 from tests.rules.support import new_game, play
 
 GAMES = [
@@ -186,9 +186,41 @@ def test_a_421_in_progress_with_held_dice_comes_back() -> None:
     assert record_from_game(any_game_from_link(link_from_game(game))) == record
 
 
-def test_the_window_is_told_plainly_that_it_cannot_open_a_421_yet() -> None:
-    link = link_from_game(realistic_four21(PLAYERS[:2]))
-    assert "a game of 421" in reason(link)
+def test_the_window_gets_421_as_an_engine_game() -> None:
+    game = realistic_four21(PLAYERS[:3], seed=4)
+    again = game_from_link(link_from_game(game))
+    assert again.game_id == "421"
+    assert record_from_game(again) == record_from_game(game)
+
+
+@pytest.mark.parametrize("players", [1, 2, 8])
+@pytest.mark.parametrize("target", [10, 100, 1000])
+def test_finished_games_of_cochon_come_back_exactly(players: int, target: int) -> None:
+    game = realistic_pig(PLAYERS[:players], seed=players, target=target)
+    link = link_from_game(game)
+    assert link.startswith(PREFIX + "U")
+    again = game_from_link(link)
+    assert record_from_game(again) == record_from_game(game)
+    assert again.winners() == game.winners()
+    assert len(link) < (1000 if target <= 100 else 3000)  # a race to 1,000 is a long game
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 200), st.integers(1, 8))
+def test_any_moment_of_cochon_comes_back(seed: int, actions: int, players: int) -> None:
+    game = realistic_pig(PLAYERS[:players], seed=seed, actions=actions, target=50)
+    game.extra["dice_source"] = "table"
+    link = link_from_game(game)
+    assert link.startswith(PREFIX + "U")
+    assert record_from_game(game_from_link(link)) == record_from_game(game)
+
+
+def test_a_cochon_record_the_packed_form_cannot_hold_keeps_the_zlib_form() -> None:
+    record = record_from_game(realistic_pig(PLAYERS[:2], seed=3))
+    record["turns"][0]["comment"] = "bien joué"
+    link = link_from_record(record)
+    assert link.startswith(PREFIX + "W")
+    assert record_from_link(link) == record
 
 
 # Bad links --------------------------------------------------------------------------------

@@ -164,3 +164,23 @@ def test_the_camera_reads_a_code_held_up_to_it(qtbot, tmp_path: Path) -> None:
         assert seen.args == [link]
     finally:
         panel.shut_down()
+
+
+def test_cochon_and_421_are_shared_and_offered_like_any_game(make_app) -> None:
+    from missdice_desktop.share_bench import realistic_four21, realistic_pig
+
+    current = realistic_game("yacht", players=("Anna",))
+    parts, prompts = make_app(game=current)
+    panel = parts.window.camera_panel
+    for number, shared in enumerate(
+        [realistic_pig(("Anna", "Ben"), actions=9), realistic_four21(("Anna", "Ben", "Chloé"))]
+    ):
+        link = link_from_game(shared)
+        panel.show_codes((link,), now=10.0 * number)
+        assert prompts.continue_questions[-1].startswith(("2 players, Anna", "3 players, game"))
+        assert same_game(parts.controller.game, shared)
+        parts.controller.share()
+        assert parts.controller.share_dialog is not None
+        assert parts.controller.share_dialog.link == link_from_game(parts.controller.game)
+        panel.show_codes((), now=10.0 * number + 5)
+    assert not prompts.errors
