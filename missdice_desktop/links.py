@@ -191,7 +191,14 @@ def record_from_link(text: str) -> dict[str, Any]:
     if payload[0] == _PACKED:
         return _unpack(payload[1:])
     if payload[0] == _ZLIB:
-        return _inflate(payload[1:])
+        record = _inflate(payload[1:])
+        version = record.get("version")
+        if type(version) is int and version > RECORD_VERSION:
+            raise LinkError(
+                f"this link holds a game record of a newer Miss Dice (record version {version}; "
+                f"this program reads version {RECORD_VERSION})"
+            )
+        return record
     raise LinkError("damaged link: unknown encoding (made by a newer Miss Dice?)")
 
 

@@ -267,6 +267,13 @@ def test_a_newer_link_version_says_so() -> None:
     assert "a game this version does not know" in reason(PREFIX + unknown_game)
 
 
+def test_a_newer_record_inside_a_link_says_so() -> None:
+    record = record_from_game(realistic_game("yacht", players=("Anna",)))
+    record["version"] = 2
+    link = link_from_record(record)
+    assert "newer Miss Dice (record version 2" in reason(link)
+
+
 def test_the_scheme_is_case_blind_and_spaces_around_are_ignored() -> None:
     assert is_link("  MissDice:1abc")
     upper = "MISSDICE:" + GOOD[len("missdice:") :]
