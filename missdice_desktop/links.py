@@ -177,7 +177,7 @@ def record_from_link(text: str) -> dict[str, Any]:
         shown = text if len(text) <= 40 else text[:37] + "…"
         raise LinkError(f"not a Miss Dice link (it should start with {SCHEME}:, not {shown!r})")
     body = text[len(SCHEME) + 1 :]
-    if not body[:1].isdigit():
+    if not body or body[0] not in "0123456789":
         raise LinkError("damaged link: the link version is missing")
     version = int(body[:1])
     if version != LINK_VERSION:
@@ -192,11 +192,11 @@ def record_from_link(text: str) -> dict[str, Any]:
         return _unpack(payload[1:])
     if payload[0] == _ZLIB:
         record = _inflate(payload[1:])
-        version = record.get("version")
-        if type(version) is int and version > RECORD_VERSION:
+        record_version = record.get("version")
+        if type(record_version) is int and record_version > RECORD_VERSION:
             raise LinkError(
-                f"this link holds a game record of a newer Miss Dice (record version {version}; "
-                f"this program reads version {RECORD_VERSION})"
+                "this link holds a game record of a newer Miss Dice "
+                f"(record version {record_version}; this program reads version {RECORD_VERSION})"
             )
         return record
     raise LinkError("damaged link: unknown encoding (made by a newer Miss Dice?)")

@@ -267,6 +267,10 @@ def test_a_newer_link_version_says_so() -> None:
     assert "a game this version does not know" in reason(PREFIX + unknown_game)
 
 
+def test_a_version_digit_that_is_no_ascii_digit_is_damage() -> None:
+    assert "link version is missing" in reason("missdice:²" + GOOD[len(PREFIX) :])
+
+
 def test_a_newer_record_inside_a_link_says_so() -> None:
     record = record_from_game(realistic_game("yacht", players=("Anna",)))
     record["version"] = 2
