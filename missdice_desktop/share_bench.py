@@ -186,6 +186,7 @@ def decoders() -> dict[str, Callable[[Frame], tuple[str, ...]]]:
 
     return {
         "zxing-cpp (used)": read_qr_texts,
+        "zxing-cpp, one look": lambda frame: read_qr_texts(frame, second_look=False),
         "cv2.QRCodeDetector": opencv(cv2.QRCodeDetector()),
         "cv2.QRCodeDetectorAruco": opencv(cv2.QRCodeDetectorAruco()),
     }
@@ -232,7 +233,7 @@ def main() -> None:
     print(f"\nQR code of the largest game: {len(link)} characters, version {qr.designator}")
     code = code_image(link)
     poses = [POSES[index % len(POSES)] for index in range(options.frames)]
-    for width in (500, 450, 400, 350, 320, 300, 280, 260):
+    for width in (500, 450, 400, 350, 320, 300, 280, 260, 240, 220):
         cells = []
         for name, read in decoders().items():
             good = 0

@@ -46,3 +46,9 @@ def test_frames_without_a_code_give_nothing(frame: np.ndarray) -> None:
 def test_a_grey_frame_is_read_too() -> None:
     grey = webcam_frame(CODE, 450, blur=0.8)[:, :, 1].copy()
     assert read_qr_texts(grey) == (LINK,)
+
+
+def test_a_small_soft_code_reads_on_the_second_sharpened_look() -> None:
+    frame = webcam_frame(CODE, 290, angle=7, blur=1.0, quality=70, seed=1)
+    assert read_qr_texts(frame) == (LINK,)
+    assert read_qr_texts(frame, second_look=False) == ()  # the plain look alone misses it
