@@ -3,7 +3,7 @@
 Two loops per open source: the capture thread sends every frame to the preview, and a
 reader thread reads the newest frame whenever it is free. The preview therefore keeps the
 source's frame rate however long a reading takes, and neither ever queues up. The reader
-thread also looks for QR codes (a shared game held up to the camera), a few times a second.
+thread also looks for QR codes (a shared game held up to the camera), twice a second.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from vision.sources import FrameSource, FrameSourceError, Pacer, SourceProblem
 
 Reader = Callable[[npt.NDArray[np.uint8]], Reading]
 CodeReader = Callable[[npt.NDArray[np.uint8]], tuple[str, ...]]
-CODE_SCAN_SECONDS = 0.25
+CODE_SCAN_SECONDS = 0.5
 """Time between two searches for a QR code (each costs 12–45 ms on a 720p frame)."""
 
 
