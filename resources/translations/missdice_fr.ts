@@ -835,6 +835,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>%1 a fait 1 et perd %2.</translation>
     </message>
     <message>
+        <source>%1 banked %2.</source>
+        <translation>%1 met %2 en banque.</translation>
+    </message>
+    <message>
         <source>Roll the die to start the turn.</source>
         <translation>Lancez le dé pour commencer le tour.</translation>
     </message>
