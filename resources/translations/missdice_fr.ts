@@ -499,6 +499,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>%1 — place %2</translation>
     </message>
     <message>
+        <source>%1 (throwing)</source>
+        <translation>%1 (en cours)</translation>
+    </message>
+    <message>
         <source>No token has moved yet.</source>
         <translation>Aucun jeton n&apos;a encore bougé.</translation>
     </message>

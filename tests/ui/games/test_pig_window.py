@@ -130,3 +130,12 @@ def test_an_unfinished_game_of_cochon_is_offered_back_and_resumes(qtbot, make_ap
     assert resumed.state == game.state
     assert parts.window.boards.currentWidget() is parts.window.pig_board
     assert parts.window.pig_board.turn_total.text() == "Turn total: 3"
+
+
+def test_the_same_face_read_twice_by_the_camera_is_two_rolls(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = pig_choice(["Anna"], table=True)
+    parts.controller.start()
+    parts.controller.use_camera_dice((4,))
+    parts.controller.use_camera_dice((4,))
+    assert parts.controller.game.state.turn.rolls == (4, 4)
