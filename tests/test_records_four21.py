@@ -172,3 +172,9 @@ def test_a_bad_current_held_list() -> None:
 def test_a_record_text_that_is_not_json() -> None:
     with pytest.raises(RecordError, match="not JSON"):
         loads_any_record("{421", source="x.json")
+
+
+def test_the_example_in_the_docs_is_the_one_tested() -> None:
+    text = (Path(__file__).parents[1] / "docs" / "game-record.md").read_text(encoding="utf-8")
+    block = text.split("## 421 records", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    assert json.loads(block) == FOUR21_EXAMPLE
