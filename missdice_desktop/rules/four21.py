@@ -176,6 +176,15 @@ def hand_rank(hand: Hand) -> int:
     return _RANKS[hand]
 
 
+def ranked(hands: Iterable[tuple[int, Hand]]) -> tuple[tuple[int, Hand], ...]:
+    """Players' hands best first; equal hands stay in the order they were thrown.
+
+    >>> ranked([(0, (6, 5, 3)), (1, (4, 2, 1)), (2, (6, 5, 3))])
+    ((1, (4, 2, 1)), (0, (6, 5, 3)), (2, (6, 5, 3)))
+    """
+    return tuple(sorted(hands, key=lambda entry: -hand_rank(entry[1])))
+
+
 def hand_text(hand: Hand) -> str:
     """The hand as players say it, e.g. "4-2-1"."""
     return "-".join(map(str, hand))
@@ -327,6 +336,11 @@ class Payment:
     """Each player's hand of the round, in playing order."""
     tie_breaks: tuple[tuple[tuple[int, Hand], ...], ...] = ()
     """The throws that decided who was worst, one tuple per pass."""
+
+    @property
+    def ranking(self) -> tuple[tuple[int, Hand], ...]:
+        """The round's hands best first (the tie-break throws aside)."""
+        return ranked(self.hands)
 
 
 @dataclass(frozen=True)

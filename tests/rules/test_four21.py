@@ -201,6 +201,7 @@ def test_a_charge_round_the_worst_takes_what_the_best_is_worth_from_the_pot() ->
     assert state.tokens == (0, 10, 0)
     assert state.pot == 11
     payment = state.payments[-1]
+    assert payment.ranking == ((0, (4, 2, 1)), (2, (6, 6, 5)), (1, (6, 5, 3)))
     assert (payment.worst, payment.best, payment.tokens, payment.payer) == (1, 0, 10, None)
     assert state.order == (1, 2, 0)  # the receiver starts the next round
     assert state.current_player == 1
@@ -443,3 +444,38 @@ def test_whole_random_games_keep_every_token_and_end_with_one_loser(
     for turn in state.turns:
         replayed = play_turn(rules, replayed, turn.player, turn.throws)
     assert replayed == state
+
+
+def test_the_game_undoes_and_redoes_one_action_at_a_time() -> None:
+    from missdice_desktop.rules.four21 import Four21Game
+
+    game = Four21Game(Four21Rules(), ["Anna", "Ben"], seed=3)
+    start_state = game.state
+    game.throw()
+    game.throw()
+    assert game.state.payments  # one round played
+    after_round = game.state
+    game.undo()
+    assert game.state.current_player == 1 and not game.state.payments
+    game.redo()
+    assert game.state == after_round
+    game.undo()
+    game.undo()
+    assert game.state == start_state and not game.can_undo
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        game.undo()
+    game.apply(Throw((4, 2, 1)))
+    with pytest.raises(IllegalActionError, match="nothing to redo"):
+        game.redo()
+
+
+def test_a_virtual_throw_keeps_the_held_dice() -> None:
+    rules = Four21Rules()
+    state = decharge(rules, (10, 11), first=0)
+    state = rules.next_state(state, Throw((6, 2, 5)))
+    state = rules.next_state(state, Hold(1, True))
+    chance = random.Random(5)
+    for _ in range(20):
+        assert rules.throw_dice(state, chance).dice[1] == 2
+    first = rules.throw_dice(rules.start(["A", "B"]), random.Random(1)).dice
+    assert len(first) == 3 and all(1 <= value <= 6 for value in first)
