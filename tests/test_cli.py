@@ -195,3 +195,15 @@ def test_output_cut_short_by_its_reader_is_no_error(example_file: Path) -> None:
     process.wait(timeout=60)
     assert "Traceback" not in error and "BrokenPipe" not in error
     assert process.returncode == 1
+
+
+def test_a_file_url_from_the_desktop_opens_as_a_path(monkeypatch) -> None:
+    import missdice_desktop.cli as cli
+
+    opened: list[tuple[str | None, str | None]] = []
+    monkeypatch.setattr(
+        cli, "start_app", lambda record, camera=None: opened.append((record, camera)) or 0
+    )
+    assert main(["file:///home/anna/Partie%20du%20soir.missdice"]) == 0
+    assert main(["partie.json"]) == 0
+    assert opened == [("/home/anna/Partie du soir.missdice", None), ("partie.json", None)]
