@@ -1,6 +1,6 @@
 """Builds Miss Dice for the platform this runs on (see installer/README.md).
 
-    python installer/build.py [--folder-only]
+    python installer/build.py [--folder-only] [--out DIR]
 
 1. the icon's PNG/ICO/ICNS sizes (make_icons.py) into build/icons, and Miss Dice installed
    from its sources into build/site as a wheel would be (resources/ becomes
@@ -11,7 +11,8 @@
    install.sh (and an AppImage where appimagetool is installed); on Windows the Inno Setup
    installer (iscc); on macOS the .app in a .dmg (hdiutil).
 
-`--folder-only` stops after step 2. Needs the `bundle` extra: pip install -e '.[bundle]'.
+`--folder-only` stops after step 2; `--out DIR` puts build/ and dist/ in DIR. Needs the
+`bundle` extra: pip install -e '.[bundle]'.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ INSTALLER = ROOT / "installer"
 BUILD = ROOT / "build"
 DIST = ROOT / "dist"
 
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "missdice_desktop", "vision",
+           "resources")  # fmt: skip
 BUNDLED_DISTRIBUTIONS = (
     "PySide6-Essentials",
     "shiboken6",
@@ -116,10 +119,18 @@ def make_icons() -> Path:
 def install_sources() -> Path:
     """Step 1: the app's packages in build/site, laid out as an installed wheel."""
     step("Miss Dice into build/site")
-    site = BUILD / "site"
+    site, sources = BUILD / "site", BUILD / "sources"
     shutil.rmtree(site, ignore_errors=True)
+    shutil.rmtree(sources, ignore_errors=True)
+    for name in SOURCES:  # a copy, so that pip's build leaves the checkout as it was
+        if (ROOT / name).is_dir():
+            skip = shutil.ignore_patterns("__pycache__", "*.ts")
+            shutil.copytree(ROOT / name, sources / name, ignore=skip)
+        else:
+            sources.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, sources / name)
     command = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site)]
-    subprocess.run([*command, str(ROOT)], check=True)
+    subprocess.run([*command, str(sources)], check=True)
     return site
 
 
@@ -258,7 +269,11 @@ def main(arguments: list[str] | None = None) -> int:
     """Build; print what was made and how big it is."""
     parser = argparse.ArgumentParser(prog="installer/build", description=__doc__.split("\n")[0])
     parser.add_argument("--folder-only", action="store_true", help="stop after the app folder")
+    parser.add_argument("--out", type=Path, help="where build/ and dist/ go (default: here)")
     options = parser.parse_args(arguments)
+    if options.out:
+        global BUILD, DIST
+        BUILD, DIST = options.out.resolve() / "build", options.out.resolve() / "dist"
     started = time.monotonic()
     icons = make_icons()
     folder = build_folder(icons, install_sources())
@@ -272,7 +287,7 @@ def main(arguments: list[str] | None = None) -> int:
             made += package_macos(folder)
     for path in made:
         size = folder_size(path) if path.is_dir() else path.stat().st_size
-        print(f"{path.relative_to(ROOT)}: {size / 2**20:.0f} MiB")
+        print(f"{path}: {size / 2**20:.0f} MiB")
     print(f"built in {time.monotonic() - started:.0f} s")
     return 0
 

@@ -22,7 +22,8 @@ from missdice_desktop.rules import BUILT_IN_VARIANTS
 from tests.test_records import EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "missdice_desktop", "vision", "resources")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "missdice_desktop", "vision",
+           "resources")  # fmt: skip
 
 CHECK = """
 import json, sys
