@@ -27,9 +27,7 @@ class Notice:
 
 
 NOTICES = (
-    Notice(
-        "Qt and PySide6", "LGPL-3.0", "https://www.qt.io/licensing/open-source-lgpl-obligations"
-    ),
+    Notice("Qt, PySide6", "LGPL-3.0", "https://www.qt.io/licensing/open-source-lgpl-obligations"),
     Notice("OpenCV", "Apache-2.0", "https://opencv.org/license/"),
     Notice("NumPy", "BSD-3-Clause", "https://numpy.org/doc/stable/license.html"),
     Notice("platformdirs", "MIT", "https://github.com/tox-dev/platformdirs"),
