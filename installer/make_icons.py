@@ -49,7 +49,7 @@ def render_png(size: int, svg: Path = SVG) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
+    image.save(buffer, b"PNG")
     return bytes(data.data())
 
 
