@@ -49,7 +49,7 @@ def render_png(size: int, svg: Path = SVG) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, b"PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs want bytes, Qt a str
     return bytes(data.data())
 
 
