@@ -1,1291 +1,1263 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
-    <context>
-        <name>App</name>
-        <message>
-            <source>Something went wrong</source>
-            <translation>Un problème est survenu</translation>
-        </message>
-        <message>
-            <source>Miss Dice hit an unexpected problem:
+<context>
+    <name>About</name>
+    <message>
+        <source>The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.</source>
+        <translation>La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dés de la table.</translation>
+    </message>
+    <message>
+        <source>Free software under the %1 licence.</source>
+        <translation>Logiciel libre sous licence %1.</translation>
+    </message>
+    <message>
+        <source>Yahtzee is a trademark of Hasbro. Miss Dice is independent of Hasbro.</source>
+        <translation>Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
+    </message>
+    <message>
+        <source>It comes with (Qt %1):</source>
+        <translation>Elle est livrée avec (Qt %1) :</translation>
+    </message>
+    <message>
+        <source>The demo camera&apos;s photos: %1, %2 licence.</source>
+        <translation>Les photos de la caméra de démonstration : %1, licence %2.</translation>
+    </message>
+    <message>
+        <source>In the installed app, the licence texts are in its &lt;i&gt;licenses&lt;/i&gt; folder, and Qt&apos;s libraries are separate files that you may replace with your own build.</source>
+        <translation>Dans l&apos;application installée, les textes des licences sont dans son dossier &lt;i&gt;licenses&lt;/i&gt;, et les bibliothèques de Qt sont des fichiers séparés, que vous pouvez remplacer par votre propre compilation.</translation>
+    </message>
+    <message>
+        <source>Games are kept in %1&lt;br&gt;Settings are kept in %2</source>
+        <translation>Les parties sont gardées dans %1&lt;br&gt;Les réglages sont gardés dans %2</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Un problème est survenu</translation>
+    </message>
+    <message>
+        <source>Miss Dice hit an unexpected problem:
 %1
 
 Your game is kept; you can go on playing or undo the last action.</source>
-            <translation>Miss Dice a rencontré un problème inattendu :
+        <translation>Miss Dice a rencontré un problème inattendu :
 %1
 
 Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la dernière action.</translation>
-        </message>
-    </context>
-    <context>
-        <name>CameraPanel</name>
-        <message>
-            <source>Camera preview</source>
-            <translation>Aperçu de la caméra</translation>
-        </message>
-        <message>
-            <source>Dice read: %1</source>
-            <translation>Dés lus : %1</translation>
-        </message>
-        <message>
-            <source>No picture</source>
-            <translation>Pas d’image</translation>
-        </message>
-        <message>
-            <source>Camera</source>
-            <translation>Caméra</translation>
-        </message>
-        <message>
-            <source>Demo (photos of dice)</source>
-            <translation>Démo (photos de dés)</translation>
-        </message>
-        <message>
-            <source>Video file…</source>
-            <translation>Fichier vidéo…</translation>
-        </message>
-        <message>
-            <source>Folder of photos…</source>
-            <translation>Dossier de photos…</translation>
-        </message>
-        <message>
-            <source>Camera %1</source>
-            <translation>Caméra %1</translation>
-        </message>
-        <message>
-            <source>Play a video of dice</source>
-            <translation>Lire une vidéo de dés</translation>
-        </message>
-        <message>
-            <source>Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)</source>
-            <translation>Vidéos (*.mp4 *.avi *.mkv *.mov *.webm);;Tous les fichiers (*)</translation>
-        </message>
-        <message>
-            <source>Play a folder of photos of dice</source>
-            <translation>Lire un dossier de photos de dés</translation>
-        </message>
-        <message>
-            <source>Opening %1…</source>
-            <translation>Ouverture de %1…</translation>
-        </message>
-        <message>
-            <source>%1: roll the dice in view.</source>
-            <translation>%1 : lancez les dés devant la caméra.</translation>
-        </message>
-        <message>
-            <source>No dice seen.</source>
-            <translation>Aucun dé en vue.</translation>
-        </message>
-        <message>
-            <source>%1: %2 (a turn needs %3).</source>
-            <translation>%1 : %2 (un tour en demande %3).</translation>
-        </message>
-        <message>
-            <source>%1: %2, waiting for the dice to stop…</source>
-            <translation>%1 : %2, en attendant que les dés s’arrêtent…</translation>
-        </message>
-        <message>
-            <source>Ready: %1</source>
-            <translation>Prêt : %1</translation>
-        </message>
-        <message>
-            <source>Type the dice in the tray, or press %1 to try again.</source>
-            <translation>Tapez les dés dans le plateau, ou appuyez sur « %1 » pour réessayer.</translation>
-        </message>
-        <message>
-            <source>Automatic</source>
-            <translation>Automatique</translation>
-        </message>
-        <message>
-            <source>Put the dice into the turn by themselves once they stop</source>
-            <translation>Mettre les dés dans le tour tout seul dès qu’ils s’arrêtent</translation>
-        </message>
-        <message>
-            <source>Reopen</source>
-            <translation>Rouvrir</translation>
-        </message>
-        <message>
-            <source>1 die seen</source>
-            <translation>1 dé en vue</translation>
-        </message>
-        <message>
-            <source>%1 dice seen</source>
-            <translation>%1 dés en vue</translation>
-        </message>
-        <message>
-            <source>No camera found.</source>
-            <translation>Aucune caméra trouvée.</translation>
-        </message>
-        <message>
-            <source>This program may not use the camera (%1).</source>
-            <translation>Ce programme n’a pas le droit d’utiliser la caméra (%1).</translation>
-        </message>
-        <message>
-            <source>The camera is busy: another program may be using it.</source>
-            <translation>La caméra est occupée : un autre programme l’utilise peut-être.</translation>
-        </message>
-        <message>
-            <source>The camera stopped sending pictures (unplugged?).</source>
-            <translation>La caméra n’envoie plus d’images (débranchée ?).</translation>
-        </message>
-        <message>
-            <source>Cannot read the pictures (%1).</source>
-            <translation>Impossible de lire les images (%1).</translation>
-        </message>
-        <message>
-            <source>Open</source>
-            <translation>Ouvrir</translation>
-        </message>
-        <message>
-            <source>Use these dice</source>
-            <translation>Prendre ces dés</translation>
-        </message>
-        <message>
-            <source>Put the dice read into the turn (Ctrl+Enter)</source>
-            <translation>Mettre les dés lus dans le tour (Ctrl+Entrée)</translation>
-        </message>
-    </context>
-    <context>
-        <name>Controller</name>
-        <message>
-            <source>The saved game cannot be read</source>
-            <translation>La partie enregistrée est illisible</translation>
-        </message>
-        <message>
-            <source>%1
+    </message>
+</context>
+<context>
+    <name>CameraPanel</name>
+    <message>
+        <source>Camera preview</source>
+        <translation>Aperçu de la caméra</translation>
+    </message>
+    <message>
+        <source>Dice read: %1</source>
+        <translation>Dés lus : %1</translation>
+    </message>
+    <message>
+        <source>No picture</source>
+        <translation>Pas d’image</translation>
+    </message>
+    <message>
+        <source>Camera</source>
+        <translation>Caméra</translation>
+    </message>
+    <message>
+        <source>Demo (photos of dice)</source>
+        <translation>Démo (photos de dés)</translation>
+    </message>
+    <message>
+        <source>Video file…</source>
+        <translation>Fichier vidéo…</translation>
+    </message>
+    <message>
+        <source>Folder of photos…</source>
+        <translation>Dossier de photos…</translation>
+    </message>
+    <message>
+        <source>Camera %1</source>
+        <translation>Caméra %1</translation>
+    </message>
+    <message>
+        <source>Play a video of dice</source>
+        <translation>Lire une vidéo de dés</translation>
+    </message>
+    <message>
+        <source>Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)</source>
+        <translation>Vidéos (*.mp4 *.avi *.mkv *.mov *.webm);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Play a folder of photos of dice</source>
+        <translation>Lire un dossier de photos de dés</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Ouverture de %1…</translation>
+    </message>
+    <message>
+        <source>%1: roll the dice in view.</source>
+        <translation>%1 : lancez les dés devant la caméra.</translation>
+    </message>
+    <message>
+        <source>No dice seen.</source>
+        <translation>Aucun dé en vue.</translation>
+    </message>
+    <message>
+        <source>%1: %2 (a turn needs %3).</source>
+        <translation>%1 : %2 (un tour en demande %3).</translation>
+    </message>
+    <message>
+        <source>%1: %2, waiting for the dice to stop…</source>
+        <translation>%1 : %2, en attendant que les dés s’arrêtent…</translation>
+    </message>
+    <message>
+        <source>Ready: %1</source>
+        <translation>Prêt : %1</translation>
+    </message>
+    <message>
+        <source>Type the dice in the tray, or press %1 to try again.</source>
+        <translation>Tapez les dés dans le plateau, ou appuyez sur « %1 » pour réessayer.</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automatique</translation>
+    </message>
+    <message>
+        <source>Put the dice into the turn by themselves once they stop</source>
+        <translation>Mettre les dés dans le tour tout seul dès qu’ils s’arrêtent</translation>
+    </message>
+    <message>
+        <source>Reopen</source>
+        <translation>Rouvrir</translation>
+    </message>
+    <message>
+        <source>1 die seen</source>
+        <translation>1 dé en vue</translation>
+    </message>
+    <message>
+        <source>%1 dice seen</source>
+        <translation>%1 dés en vue</translation>
+    </message>
+    <message>
+        <source>No camera found.</source>
+        <translation>Aucune caméra trouvée.</translation>
+    </message>
+    <message>
+        <source>This program may not use the camera (%1).</source>
+        <translation>Ce programme n’a pas le droit d’utiliser la caméra (%1).</translation>
+    </message>
+    <message>
+        <source>The camera is busy: another program may be using it.</source>
+        <translation>La caméra est occupée : un autre programme l’utilise peut-être.</translation>
+    </message>
+    <message>
+        <source>The camera stopped sending pictures (unplugged?).</source>
+        <translation>La caméra n’envoie plus d’images (débranchée ?).</translation>
+    </message>
+    <message>
+        <source>Cannot read the pictures (%1).</source>
+        <translation>Impossible de lire les images (%1).</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <source>Use these dice</source>
+        <translation>Prendre ces dés</translation>
+    </message>
+    <message>
+        <source>Put the dice read into the turn (Ctrl+Enter)</source>
+        <translation>Mettre les dés lus dans le tour (Ctrl+Entrée)</translation>
+    </message>
+</context>
+<context>
+    <name>Controller</name>
+    <message>
+        <source>The saved game cannot be read</source>
+        <translation>La partie enregistrée est illisible</translation>
+    </message>
+    <message>
+        <source>%1
 
 The file was kept aside; a new game starts.</source>
-            <translation>%1
+        <translation>%1
 
 Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
-        </message>
-        <message>
-            <source>Roll the dice first (Space).</source>
-            <translation>Lancez d'abord les dés (Espace).</translation>
-        </message>
-        <message>
-            <source>Yahtzee bonus for %1: +%2!</source>
-            <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
-        </message>
-        <message>
-            <source>Autosave is not working</source>
-            <translation>L'enregistrement automatique ne fonctionne pas</translation>
-        </message>
-        <message>
-            <source>The game cannot be saved automatically:
+    </message>
+    <message>
+        <source>Roll the dice first (Space).</source>
+        <translation>Lancez d&apos;abord les dés (Espace).</translation>
+    </message>
+    <message>
+        <source>Yahtzee bonus for %1: +%2!</source>
+        <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
+    </message>
+    <message>
+        <source>Autosave is not working</source>
+        <translation>L&apos;enregistrement automatique ne fonctionne pas</translation>
+    </message>
+    <message>
+        <source>The game cannot be saved automatically:
 %1
 
 You can keep playing and use Game › Save as… to keep it.</source>
-            <translation>La partie ne peut pas être enregistrée automatiquement :
+        <translation>La partie ne peut pas être enregistrée automatiquement :
 %1
 
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
-        </message>
-        <message>
-            <source>Roll with Space; click a die to hold it; Game › New game… to play a game.</source>
-            <translation>Lancez avec Espace ; cliquez sur un dé pour le garder ; Partie › Nouvelle partie… pour jouer une partie.</translation>
-        </message>
-        <message>
-            <source>Game over — %1 loses</source>
-            <translation>Partie terminée — %1 perd</translation>
-        </message>
-        <message>
-            <source>Game over — %1</source>
-            <translation>Partie terminée — %1</translation>
-        </message>
-        <message>
-            <source>%1 to play</source>
-            <translation>À %1 de jouer</translation>
-        </message>
-        <message>
-            <source>%1 to play — turn %2 of %3</source>
-            <translation>À %1 de jouer — tour %2 sur %3</translation>
-        </message>
-        <message>
-            <source>Throw the three dice on the table and type them.</source>
-            <translation>Lancez les trois dés sur la table et tapez-les.</translation>
-        </message>
-        <message>
-            <source>Throw the dice (Space).</source>
-            <translation>Lancez les dés (Espace).</translation>
-        </message>
-        <message>
-            <source>Roll the die on the table and type its face (1 to 6).</source>
-            <translation>Lancez le dé sur la table et tapez sa face (1 à 6).</translation>
-        </message>
-        <message>
-            <source>Roll the die (Space).</source>
-            <translation>Lancez le dé (Espace).</translation>
-        </message>
-        <message>
-            <source>Enter the dice from the table first: type the five faces or click each die.</source>
-            <translation>Saisissez d'abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
-        </message>
-        <message>
-            <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
-            <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
-        </message>
-        <message>
-            <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
-            <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
-        </message>
-        <message>
-            <source>Choose a box: click it, or arrows and Enter.</source>
-            <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
-        </message>
-        <message>
-            <source>Type the dice of the next throw, or stop here (S).</source>
-            <translation>Tapez les dés du lancer suivant, ou arrêtez-vous là (S).</translation>
-        </message>
-        <message>
-            <source>Hold dice (1–3) and throw again (Space), or stop here (S).</source>
-            <translation>Gardez des dés (1–3) et relancez (Espace), ou arrêtez-vous là (S).</translation>
-        </message>
-        <message>
-            <source>Type the next face rolled, or hold (H) to bank the turn total.</source>
-            <translation>Tapez la face suivante, ou « Je garde » (H) pour mettre le total du tour en banque.</translation>
-        </message>
-        <message>
-            <source>Roll again (Space), or hold (H) to bank the turn total.</source>
-            <translation>Relancez (Espace), ou « Je garde » (H) pour mettre le total du tour en banque.</translation>
-        </message>
-        <message>
-            <source>Joker: the lower boxes score their full value.</source>
-            <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
-        </message>
-        <message>
-            <source>This game cannot be opened</source>
-            <translation>Impossible d'ouvrir cette partie</translation>
-        </message>
-        <message>
-            <source>%1
+    </message>
+    <message>
+        <source>Roll with Space; click a die to hold it; Game › New game… to play a game.</source>
+        <translation>Lancez avec Espace ; cliquez sur un dé pour le garder ; Partie › Nouvelle partie… pour jouer une partie.</translation>
+    </message>
+    <message>
+        <source>Game over — %1 loses</source>
+        <translation>Partie terminée — %1 perd</translation>
+    </message>
+    <message>
+        <source>Game over — %1</source>
+        <translation>Partie terminée — %1</translation>
+    </message>
+    <message>
+        <source>%1 to play</source>
+        <translation>À %1 de jouer</translation>
+    </message>
+    <message>
+        <source>%1 to play — turn %2 of %3</source>
+        <translation>À %1 de jouer — tour %2 sur %3</translation>
+    </message>
+    <message>
+        <source>Throw the three dice on the table and type them.</source>
+        <translation>Lancez les trois dés sur la table et tapez-les.</translation>
+    </message>
+    <message>
+        <source>Throw the dice (Space).</source>
+        <translation>Lancez les dés (Espace).</translation>
+    </message>
+    <message>
+        <source>Roll the die on the table and type its face (1 to 6).</source>
+        <translation>Lancez le dé sur la table et tapez sa face (1 à 6).</translation>
+    </message>
+    <message>
+        <source>Roll the die (Space).</source>
+        <translation>Lancez le dé (Espace).</translation>
+    </message>
+    <message>
+        <source>Enter the dice from the table first: type the five faces or click each die.</source>
+        <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
+    </message>
+    <message>
+        <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
+        <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
+    </message>
+    <message>
+        <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
+        <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
+    </message>
+    <message>
+        <source>Choose a box: click it, or arrows and Enter.</source>
+        <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
+    </message>
+    <message>
+        <source>Type the dice of the next throw, or stop here (S).</source>
+        <translation>Tapez les dés du lancer suivant, ou arrêtez-vous là (S).</translation>
+    </message>
+    <message>
+        <source>Hold dice (1–3) and throw again (Space), or stop here (S).</source>
+        <translation>Gardez des dés (1–3) et relancez (Espace), ou arrêtez-vous là (S).</translation>
+    </message>
+    <message>
+        <source>Type the next face rolled, or hold (H) to bank the turn total.</source>
+        <translation>Tapez la face suivante, ou « Je garde » (H) pour mettre le total du tour en banque.</translation>
+    </message>
+    <message>
+        <source>Roll again (Space), or hold (H) to bank the turn total.</source>
+        <translation>Relancez (Espace), ou « Je garde » (H) pour mettre le total du tour en banque.</translation>
+    </message>
+    <message>
+        <source>Joker: the lower boxes score their full value.</source>
+        <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
+    </message>
+    <message>
+        <source>This game cannot be opened</source>
+        <translation>Impossible d&apos;ouvrir cette partie</translation>
+    </message>
+    <message>
+        <source>%1
 
 The game in progress is unchanged.</source>
-            <translation>%1
+        <translation>%1
 
-La partie en cours n'a pas changé.</translation>
-        </message>
-        <message>
-            <source>The game was not saved</source>
-            <translation>La partie n'a pas été enregistrée</translation>
-        </message>
-        <message>
-            <source>Saved to %1</source>
-            <translation>Enregistrée dans %1</translation>
-        </message>
-        <message>
-            <source>Miss Dice %1
-
-The scoresheet for Yahtzee, Yam's and Yacht: virtual dice or dice from the table.
-
-Yahtzee is a trademark of Hasbro. Miss Dice is independent of Hasbro.</source>
-            <translation>Miss Dice %1
-
-La feuille de score du Yahtzee, du Yam's et du Yacht : dés virtuels ou dés de la table.
-
-Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
-        </message>
-        <message>
-            <source>This window cannot play %1 yet.</source>
-            <translation>Cette fenêtre ne sait pas encore jouer au %1.</translation>
-        </message>
-        <message>
-            <source>%1 — %2</source>
-            <translation>%1 — %2</translation>
-        </message>
-        <message>
-            <source>%1 — %2, round %3 of %4</source>
-            <translation>%1 — %2, tour %3 sur %4</translation>
-        </message>
-        <message>
-            <source>Game over: %1 loses.</source>
-            <translation>Partie terminée : %1 perd.</translation>
-        </message>
-        <message>
-            <source>Game over: %1 share the win with %2 points.</source>
-            <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
-        </message>
-        <message>
-            <source>Game over: %1 wins with %2 points.</source>
-            <translation>Partie terminée : %1 gagne avec %2 points.</translation>
-        </message>
-        <message>
-            <source>No rolls left: choose a box on the sheet.</source>
-            <translation>Plus de lancer : choisissez une case de la feuille.</translation>
-        </message>
-        <message>
-            <source>Every die is held: release one to roll.</source>
-            <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
-        </message>
-        <message>
-            <source>%1 is already filled.</source>
-            <translation>%1 est déjà remplie.</translation>
-        </message>
-    </context>
-    <context>
-        <name>DiceTray</name>
-        <message>
-            <source>Die %1</source>
-            <translation>Dé %1</translation>
-        </message>
-        <message>
-            <source>not rolled yet</source>
-            <translation>pas encore lancé</translation>
-        </message>
-        <message>
-            <source>no face yet: click or type 1 to 6</source>
-            <translation>pas encore de face : cliquez ou tapez 1 à 6</translation>
-        </message>
-        <message>
-            <source>shows %1: click or type 1 to 6 to change</source>
-            <translation>montre %1 : cliquez ou tapez 1 à 6 pour changer</translation>
-        </message>
-        <message>
-            <source>shows %1, held</source>
-            <translation>montre %1, gardé</translation>
-        </message>
-        <message>
-            <source>shows %1</source>
-            <translation>montre %1</translation>
-        </message>
-        <message>
-            <source>held</source>
-            <translation>gardé</translation>
-        </message>
-        <message>
-            <source>&amp;Roll (Space)</source>
-            <translation>&amp;Lancer (Espace)</translation>
-        </message>
-        <message>
-            <source>Roll the dice</source>
-            <translation>Lancer les dés</translation>
-        </message>
-        <message>
-            <source>&amp;Dice from the table:</source>
-            <translation>&amp;Dés de la table :</translation>
-        </message>
-        <message>
-            <source>e.g. 26266</source>
-            <translation>ex. 26266</translation>
-        </message>
-        <message>
-            <source>Dice from the table</source>
-            <translation>Dés de la table</translation>
-        </message>
-        <message>
-            <source>Type the faces, then press Enter</source>
-            <translation>Tapez les faces, puis Entrée</translation>
-        </message>
-        <message>
-            <source>Rolls left: %1</source>
-            <translation>Lancers restants : %1</translation>
-        </message>
-        <message>
-            <source>Face of die %1</source>
-            <translation>Face du dé %1</translation>
-        </message>
-        <message>
-            <source>Type the five faces, then press Enter</source>
-            <translation>Tapez les cinq faces, puis Entrée</translation>
-        </message>
-    </context>
-    <context>
-        <name>EndOfGame</name>
-        <message>
-            <source>Well played, %1!</source>
-            <translation>Bien joué, %1 !</translation>
-        </message>
-        <message>
-            <source>%1 wins!</source>
-            <translation>%1 gagne !</translation>
-        </message>
-        <message>
-            <source>, </source>
-            <translation>, </translation>
-        </message>
-        <message>
-            <source>%1 and %2 share the win!</source>
-            <translation>%1 et %2 partagent la victoire !</translation>
-        </message>
-        <message>
-            <source>End of the game</source>
-            <translation>Fin de la partie</translation>
-        </message>
-        <message>
-            <source>%1 loses the game!</source>
-            <translation>%1 perd la partie !</translation>
-        </message>
-        <message>
-            <source>Ranking</source>
-            <translation>Classement</translation>
-        </message>
-        <message>
-            <source>Place</source>
-            <translation>Place</translation>
-        </message>
-        <message>
-            <source>Player</source>
-            <translation>Joueur</translation>
-        </message>
-        <message>
-            <source>Total</source>
-            <translation>Total</translation>
-        </message>
-        <message>
-            <source>Tokens</source>
-            <translation>Jetons</translation>
-        </message>
-        <message>
-            <source>%1 (tie)</source>
-            <translation>%1 (ex æquo)</translation>
-        </message>
-        <message>
-            <source>New game with the &amp;same players</source>
-            <translation>Nouvelle partie avec les &amp;mêmes joueurs</translation>
-        </message>
-        <message>
-            <source>&amp;New game…</source>
-            <translation>&amp;Nouvelle partie…</translation>
-        </message>
-        <message>
-            <source>&amp;Close</source>
-            <translation>&amp;Fermer</translation>
-        </message>
-    </context>
-    <context>
-        <name>Four21Board</name>
-        <message>
-            <source>%1 (nénette)</source>
-            <translation>%1 (nénette)</translation>
-        </message>
-        <message>
-            <source>&amp;Stop here (S)</source>
-            <translation>&amp;Je m'arrête (S)</translation>
-        </message>
-        <message>
-            <source>Keep these dice and end the turn (S)</source>
-            <translation>Garder ces dés et finir le tour (S)</translation>
-        </message>
-        <message>
-            <source>Player</source>
-            <translation>Joueur</translation>
-        </message>
-        <message>
-            <source>Tokens</source>
-            <translation>Jetons</translation>
-        </message>
-        <message>
-            <source>This round</source>
-            <translation>Ce tour de table</translation>
-        </message>
-        <message>
-            <source>La charge — pot: %1 tokens</source>
-            <translation>La charge — pot : %1 jetons</translation>
-        </message>
-        <message>
-            <source>La décharge</source>
-            <translation>La décharge</translation>
-        </message>
-        <message>
-            <source>Game over</source>
-            <translation>Partie terminée</translation>
-        </message>
-        <message>
-            <source>421 — pot of %1 tokens, 4-2-1 worth %2. La charge: each round everyone throws once; the worst hand takes from the pot what the best hand is worth. La décharge: the first player throws up to 3 times, the others no more; the worst hand takes the worth from the best hand's player. No token left: you are out. The last one holding tokens loses.</source>
-            <translation>421 — pot de %1 jetons, 4-2-1 à %2. La charge : à chaque tour de table chacun lance une fois ; la plus mauvaise combinaison prend au pot la valeur de la meilleure. La décharge : le premier joueur lance jusqu'à 3 fois, les autres pas davantage ; la plus mauvaise combinaison reçoit la valeur de la meilleure de la part de son joueur. Plus de jeton : vous êtes sorti. Le dernier à tenir des jetons perd.</translation>
-        </message>
-        <message>
-            <source>%1 loses the game.</source>
-            <translation>%1 perd la partie.</translation>
-        </message>
-        <message>
-            <source>Tie for the worst hand: %1 throw again. %2 throws.</source>
-            <translation>Égalité pour la plus mauvaise combinaison : %1 relancent. À %2 de lancer.</translation>
-        </message>
-        <message>
-            <source>%1 throws: throw %2 of %3.</source>
-            <translation>%1 lance : lancer %2 sur %3.</translation>
-        </message>
-        <message>
-            <source>out (safe)</source>
-            <translation>sorti (sauvé)</translation>
-        </message>
-        <message>
-            <source>%1 — place %2</source>
-            <translation>%1 — place %2</translation>
-        </message>
-        <message>
-            <source>%1 (throwing)</source>
-            <translation>%1 (en cours)</translation>
-        </message>
-        <message>
-            <source>No token has moved yet.</source>
-            <translation>Aucun jeton n'a encore bougé.</translation>
-        </message>
-        <message>
-            <source>%1's %2 is worth %3</source>
-            <translation>le %2 de %1 vaut %3</translation>
-        </message>
-        <message>
-            <source>Last round: %1; %2 takes %3 from the pot.</source>
-            <translation>Dernier tour : %1 ; %2 prend %3 au pot.</translation>
-        </message>
-        <message>
-            <source>Last round: %1; %2 pays %3 to %4.</source>
-            <translation>Dernier tour : %1 ; %2 donne %3 à %4.</translation>
-        </message>
-    </context>
-    <context>
-        <name>FreeRoller</name>
-        <message>
-            <source>held</source>
-            <translation>gardé</translation>
-        </message>
-        <message>
-            <source>d%1 showing %2 %3</source>
-            <translation>d%1 montrant %2 %3</translation>
-        </message>
-        <message>
-            <source>&amp;Dice:</source>
-            <translation>&amp;Dés :</translation>
-        </message>
-        <message>
-            <source>Dice notation, e.g. 2d6+d20; then Enter</source>
-            <translation>Notation des dés, par ex. 2d6+d20 ; puis Entrée</translation>
-        </message>
-        <message>
-            <source>&amp;Use</source>
-            <translation>&amp;Utiliser</translation>
-        </message>
-        <message>
-            <source>C&amp;lear</source>
-            <translation>&amp;Effacer</translation>
-        </message>
-        <message>
-            <source>&amp;Roll (Space)</source>
-            <translation>&amp;Lancer (Espace)</translation>
-        </message>
-        <message>
-            <source>&amp;Back to the game</source>
-            <translation>&amp;Retour à la partie</translation>
-        </message>
-        <message>
-            <source>Last rolls</source>
-            <translation>Derniers lancers</translation>
-        </message>
-        <message>
-            <source>Not dice notation: %1</source>
-            <translation>Notation de dés incorrecte : %1</translation>
-        </message>
-        <message>
-            <source>At most %1 dice.</source>
-            <translation>Au plus %1 dés.</translation>
-        </message>
-        <message>
-            <source>%1 ← %2 (%3)</source>
-            <translation>%1 ← %2 (%3)</translation>
-        </message>
-        <message>
-            <source>Roll first, then click a die to hold it.</source>
-            <translation>Lancez d'abord, puis cliquez sur un dé pour le garder.</translation>
-        </message>
-        <message>
-            <source>Total: %1</source>
-            <translation>Total : %1</translation>
-        </message>
-        <message>
-            <source>Press Roll (Space).</source>
-            <translation>Appuyez sur Lancer (Espace).</translation>
-        </message>
-    </context>
-    <context>
-        <name>MainWindow</name>
-        <message>
-            <source>&amp;Game</source>
-            <translation>&amp;Partie</translation>
-        </message>
-        <message>
-            <source>&amp;New game…</source>
-            <translation>&amp;Nouvelle partie…</translation>
-        </message>
-        <message>
-            <source>&amp;Open…</source>
-            <translation>&amp;Ouvrir…</translation>
-        </message>
-        <message>
-            <source>Save &amp;as…</source>
-            <translation>Enregistrer &amp;sous…</translation>
-        </message>
-        <message>
-            <source>Dice from the &amp;table</source>
-            <translation>Dés de la &amp;table</translation>
-        </message>
-        <message>
-            <source>Type or click the faces of real dice instead of rolling here</source>
-            <translation>Tapez ou cliquez les faces de vrais dés au lieu de lancer ici</translation>
-        </message>
-        <message>
-            <source>Read the dice with a &amp;camera</source>
-            <translation>Lire les dés avec une &amp;caméra</translation>
-        </message>
-        <message>
-            <source>A webcam looking at the table reads the dice (Ctrl+Shift+C)</source>
-            <translation>Une webcam qui regarde la table lit les dés (Ctrl+Maj+C)</translation>
-        </message>
-        <message>
-            <source>Camera</source>
-            <translation>Caméra</translation>
-        </message>
-        <message>
-            <source>&amp;Use the dice read</source>
-            <translation>&amp;Prendre les dés lus</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>&amp;Quitter</translation>
-        </message>
-        <message>
-            <source>&amp;Edit</source>
-            <translation>É&amp;dition</translation>
-        </message>
-        <message>
-            <source>&amp;Undo</source>
-            <translation>&amp;Annuler</translation>
-        </message>
-        <message>
-            <source>Undo the last action (Ctrl+Z)</source>
-            <translation>Annuler la dernière action (Ctrl+Z)</translation>
-        </message>
-        <message>
-            <source>&amp;Redo</source>
-            <translation>&amp;Rétablir</translation>
-        </message>
-        <message>
-            <source>Redo (Ctrl+Shift+Z)</source>
-            <translation>Rétablir (Ctrl+Maj+Z)</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>&amp;Affichage</translation>
-        </message>
-        <message>
-            <source>&amp;Language</source>
-            <translation>&amp;Langue</translation>
-        </message>
-        <message>
-            <source>As the &amp;system</source>
-            <translation>Comme le &amp;système</translation>
-        </message>
-        <message>
-            <source>&amp;Colours</source>
-            <translation>&amp;Couleurs</translation>
-        </message>
-        <message>
-            <source>&amp;Light</source>
-            <translation>C&amp;laires</translation>
-        </message>
-        <message>
-            <source>&amp;Dark</source>
-            <translation>&amp;Sombres</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>Ai&amp;de</translation>
-        </message>
-        <message>
-            <source>&amp;About Miss Dice</source>
-            <translation>À &amp;propos de Miss Dice</translation>
-        </message>
-        <message>
-            <source>Roll</source>
-            <translation>Lancer</translation>
-        </message>
-        <message>
-            <source>Hold</source>
-            <translation>Je garde</translation>
-        </message>
-        <message>
-            <source>Stop here</source>
-            <translation>Je m'arrête</translation>
-        </message>
-        <message>
-            <source>Hold die %1</source>
-            <translation>Garder le dé %1</translation>
-        </message>
-        <message>
-            <source>Undo</source>
-            <translation>Annuler</translation>
-        </message>
-        <message>
-            <source>Redo</source>
-            <translation>Rétablir</translation>
-        </message>
-        <message>
-            <source>Scoresheet</source>
-            <translation>Feuille de score</translation>
-        </message>
-        <message>
-            <source>One column per player. Arrow keys move, Enter scores the current player's box.</source>
-            <translation>Une colonne par joueur. Les flèches déplacent, Entrée inscrit le score dans la case du joueur en cours.</translation>
-        </message>
-    </context>
-    <context>
-        <name>NewGameDialog</name>
-        <message>
-            <source>Player %1</source>
-            <translation>Joueur %1</translation>
-        </message>
-        <message>
-            <source>%1:</source>
-            <translation>%1 :</translation>
-        </message>
-        <message>
-            <source>Open a house grid</source>
-            <translation>Ouvrir une grille maison</translation>
-        </message>
-        <message>
-            <source>House grids (*.toml);;All files (*)</source>
-            <translation>Grilles maison (*.toml);;Tous les fichiers (*)</translation>
-        </message>
-        <message>
-            <source>New game</source>
-            <translation>Nouvelle partie</translation>
-        </message>
-        <message>
-            <source>Game</source>
-            <translation>Jeu</translation>
-        </message>
-        <message>
-            <source>House grid from a file…</source>
-            <translation>Grille maison depuis un fichier…</translation>
-        </message>
-        <message>
-            <source>Scoresheet</source>
-            <translation>Feuille de score</translation>
-        </message>
-        <message>
-            <source>Options</source>
-            <translation>Options</translation>
-        </message>
-        <message>
-            <source>Number of players</source>
-            <translation>Nombre de joueurs</translation>
-        </message>
-        <message>
-            <source>&amp;Virtual dice: the app rolls</source>
-            <translation>Dés &amp;virtuels : l'app lance les dés</translation>
-        </message>
-        <message>
-            <source>Dice from the &amp;table: type or click the faces you rolled</source>
-            <translation>Dés de la &amp;table : tapez ou cliquez les faces obtenues</translation>
-        </message>
-        <message>
-            <source>Dice from the table, read by a &amp;camera</source>
-            <translation>Dés de la table, lus par une &amp;caméra</translation>
-        </message>
-        <message>
-            <source>&amp;Start</source>
-            <translation>&amp;Commencer</translation>
-        </message>
-        <message>
-            <source>&amp;Game:</source>
-            <translation>&amp;Jeu :</translation>
-        </message>
-        <message>
-            <source>S&amp;coresheet:</source>
-            <translation>&amp;Feuille :</translation>
-        </message>
-        <message>
-            <source>&amp;Players:</source>
-            <translation>&amp;Joueurs :</translation>
-        </message>
-        <message>
-            <source>Names</source>
-            <translation>Noms</translation>
-        </message>
-        <message>
-            <source>The free roller: 1 to 20 dice of 4, 6, 8, 10, 12 or 20 faces, no players, no score. The game in progress stays as it is.</source>
-            <translation>Le lanceur libre : 1 à 20 dés de 4, 6, 8, 10, 12 ou 20 faces, sans joueurs ni score. La partie en cours reste telle quelle.</translation>
-        </message>
-        <message>
-            <source>Dice</source>
-            <translation>Dés</translation>
-        </message>
-        <message>
-            <source>House grid: %1</source>
-            <translation>Grille maison : %1</translation>
-        </message>
-        <message>
-            <source>This grid cannot be used</source>
-            <translation>Cette grille est inutilisable</translation>
-        </message>
-        <message>
-            <source>This game has no options.</source>
-            <translation>Ce jeu n'a pas d'options.</translation>
-        </message>
-        <message>
-            <source>This sheet has no options.</source>
-            <translation>Cette feuille n'a pas d'options.</translation>
-        </message>
-    </context>
-    <context>
-        <name>PigBoard</name>
-        <message>
-            <source>&amp;Hold (H)</source>
-            <translation>Je &amp;garde (H)</translation>
-        </message>
-        <message>
-            <source>Bank the turn total and pass the die (H)</source>
-            <translation>Mettre le total du tour en banque et passer le dé (H)</translation>
-        </message>
-        <message>
-            <source>Hold</source>
-            <translation>Je garde</translation>
-        </message>
-        <message>
-            <source>Turn total: %1</source>
-            <translation>Total du tour : %1</translation>
-        </message>
-        <message>
-            <source>This turn: %1</source>
-            <translation>Ce tour : %1</translation>
-        </message>
-        <message>
-            <source>%1 rolled a 1 and lost %2.</source>
-            <translation>%1 a fait 1 et perd %2.</translation>
-        </message>
-        <message>
-            <source>%1 banked %2.</source>
-            <translation>%1 met %2 en banque.</translation>
-        </message>
-        <message>
-            <source>Roll the die to start the turn.</source>
-            <translation>Lancez le dé pour commencer le tour.</translation>
-        </message>
-        <message>
-            <source>First to %1 points wins.</source>
-            <translation>Le premier à %1 points gagne.</translation>
-        </message>
-        <message>
-            <source>%1: %2 points</source>
-            <translation>%1 : %2 points</translation>
-        </message>
-        <message>
-            <source>Cochon: roll as often as you like; each roll adds to the turn total. A 1 loses the turn total and passes the die. Hold banks it.</source>
-            <translation>Cochon : lancez autant de fois que vous voulez ; chaque lancer s'ajoute au total du tour. Un 1 fait perdre le total du tour et passe le dé. « Je garde » le met en banque.</translation>
-        </message>
-    </context>
-    <context>
-        <name>Prompts</name>
-        <message>
-            <source>Score 0?</source>
-            <translation>Inscrire 0 ?</translation>
-        </message>
-        <message>
-            <source>Score 0 in %1? These dice would give %2 in %3.</source>
-            <translation>Inscrire 0 dans « %1 » ? Ces dés rapporteraient %2 dans « %3 ».</translation>
-        </message>
-        <message>
-            <source>Do not ask again</source>
-            <translation>Ne plus demander</translation>
-        </message>
-        <message>
-            <source>Resume the game?</source>
-            <translation>Reprendre la partie ?</translation>
-        </message>
-        <message>
-            <source>A game was not finished:
+La partie en cours n&apos;a pas changé.</translation>
+    </message>
+    <message>
+        <source>The game was not saved</source>
+        <translation>La partie n&apos;a pas été enregistrée</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>Enregistrée dans %1</translation>
+    </message>
+    <message>
+        <source>This window cannot play %1 yet.</source>
+        <translation>Cette fenêtre ne sait pas encore jouer au %1.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2, round %3 of %4</source>
+        <translation>%1 — %2, tour %3 sur %4</translation>
+    </message>
+    <message>
+        <source>Game over: %1 loses.</source>
+        <translation>Partie terminée : %1 perd.</translation>
+    </message>
+    <message>
+        <source>Game over: %1 share the win with %2 points.</source>
+        <translation>Partie terminée : %1 partagent la victoire avec %2 points.</translation>
+    </message>
+    <message>
+        <source>Game over: %1 wins with %2 points.</source>
+        <translation>Partie terminée : %1 gagne avec %2 points.</translation>
+    </message>
+</context>
+<context>
+    <name>DiceTray</name>
+    <message>
+        <source>Die %1</source>
+        <translation>Dé %1</translation>
+    </message>
+    <message>
+        <source>not rolled yet</source>
+        <translation>pas encore lancé</translation>
+    </message>
+    <message>
+        <source>no face yet: click or type 1 to 6</source>
+        <translation>pas encore de face : cliquez ou tapez 1 à 6</translation>
+    </message>
+    <message>
+        <source>shows %1: click or type 1 to 6 to change</source>
+        <translation>montre %1 : cliquez ou tapez 1 à 6 pour changer</translation>
+    </message>
+    <message>
+        <source>shows %1, held</source>
+        <translation>montre %1, gardé</translation>
+    </message>
+    <message>
+        <source>shows %1</source>
+        <translation>montre %1</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>gardé</translation>
+    </message>
+    <message>
+        <source>&amp;Roll (Space)</source>
+        <translation>&amp;Lancer (Espace)</translation>
+    </message>
+    <message>
+        <source>Roll the dice</source>
+        <translation>Lancer les dés</translation>
+    </message>
+    <message>
+        <source>&amp;Dice from the table:</source>
+        <translation>&amp;Dés de la table :</translation>
+    </message>
+    <message>
+        <source>e.g. 26266</source>
+        <translation>ex. 26266</translation>
+    </message>
+    <message>
+        <source>Dice from the table</source>
+        <translation>Dés de la table</translation>
+    </message>
+    <message>
+        <source>Type the faces, then press Enter</source>
+        <translation>Tapez les faces, puis Entrée</translation>
+    </message>
+    <message>
+        <source>Rolls left: %1</source>
+        <translation>Lancers restants : %1</translation>
+    </message>
+    <message>
+        <source>Face of die %1</source>
+        <translation>Face du dé %1</translation>
+    </message>
+</context>
+<context>
+    <name>EndOfGame</name>
+    <message>
+        <source>Well played, %1!</source>
+        <translation>Bien joué, %1 !</translation>
+    </message>
+    <message>
+        <source>%1 wins!</source>
+        <translation>%1 gagne !</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>%1 and %2 share the win!</source>
+        <translation>%1 et %2 partagent la victoire !</translation>
+    </message>
+    <message>
+        <source>End of the game</source>
+        <translation>Fin de la partie</translation>
+    </message>
+    <message>
+        <source>%1 loses the game!</source>
+        <translation>%1 perd la partie !</translation>
+    </message>
+    <message>
+        <source>Ranking</source>
+        <translation>Classement</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>Place</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Jetons</translation>
+    </message>
+    <message>
+        <source>%1 (tie)</source>
+        <translation>%1 (ex æquo)</translation>
+    </message>
+    <message>
+        <source>New game with the &amp;same players</source>
+        <translation>Nouvelle partie avec les &amp;mêmes joueurs</translation>
+    </message>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>&amp;Nouvelle partie…</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>Four21Board</name>
+    <message>
+        <source>%1 (nénette)</source>
+        <translation>%1 (nénette)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop here (S)</source>
+        <translation>&amp;Je m&apos;arrête (S)</translation>
+    </message>
+    <message>
+        <source>Keep these dice and end the turn (S)</source>
+        <translation>Garder ces dés et finir le tour (S)</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Jetons</translation>
+    </message>
+    <message>
+        <source>This round</source>
+        <translation>Ce tour de table</translation>
+    </message>
+    <message>
+        <source>La charge — pot: %1 tokens</source>
+        <translation>La charge — pot : %1 jetons</translation>
+    </message>
+    <message>
+        <source>La décharge</source>
+        <translation>La décharge</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>Partie terminée</translation>
+    </message>
+    <message>
+        <source>421 — pot of %1 tokens, 4-2-1 worth %2. La charge: each round everyone throws once; the worst hand takes from the pot what the best hand is worth. La décharge: the first player throws up to 3 times, the others no more; the worst hand takes the worth from the best hand&apos;s player. No token left: you are out. The last one holding tokens loses.</source>
+        <translation>421 — pot de %1 jetons, 4-2-1 à %2. La charge : à chaque tour de table chacun lance une fois ; la plus mauvaise combinaison prend au pot la valeur de la meilleure. La décharge : le premier joueur lance jusqu&apos;à 3 fois, les autres pas davantage ; la plus mauvaise combinaison reçoit la valeur de la meilleure de la part de son joueur. Plus de jeton : vous êtes sorti. Le dernier à tenir des jetons perd.</translation>
+    </message>
+    <message>
+        <source>%1 loses the game.</source>
+        <translation>%1 perd la partie.</translation>
+    </message>
+    <message>
+        <source>Tie for the worst hand: %1 throw again. %2 throws.</source>
+        <translation>Égalité pour la plus mauvaise combinaison : %1 relancent. À %2 de lancer.</translation>
+    </message>
+    <message>
+        <source>%1 throws: throw %2 of %3.</source>
+        <translation>%1 lance : lancer %2 sur %3.</translation>
+    </message>
+    <message>
+        <source>out (safe)</source>
+        <translation>sorti (sauvé)</translation>
+    </message>
+    <message>
+        <source>%1 — place %2</source>
+        <translation>%1 — place %2</translation>
+    </message>
+    <message>
+        <source>%1 (throwing)</source>
+        <translation>%1 (en cours)</translation>
+    </message>
+    <message>
+        <source>No token has moved yet.</source>
+        <translation>Aucun jeton n&apos;a encore bougé.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 is worth %3</source>
+        <translation>le %2 de %1 vaut %3</translation>
+    </message>
+    <message>
+        <source>Last round: %1; %2 takes %3 from the pot.</source>
+        <translation>Dernier tour : %1 ; %2 prend %3 au pot.</translation>
+    </message>
+    <message>
+        <source>Last round: %1; %2 pays %3 to %4.</source>
+        <translation>Dernier tour : %1 ; %2 donne %3 à %4.</translation>
+    </message>
+</context>
+<context>
+    <name>FreeRoller</name>
+    <message>
+        <source>held</source>
+        <translation>gardé</translation>
+    </message>
+    <message>
+        <source>d%1 showing %2 %3</source>
+        <translation>d%1 montrant %2 %3</translation>
+    </message>
+    <message>
+        <source>&amp;Dice:</source>
+        <translation>&amp;Dés :</translation>
+    </message>
+    <message>
+        <source>Dice notation, e.g. 2d6+d20; then Enter</source>
+        <translation>Notation des dés, par ex. 2d6+d20 ; puis Entrée</translation>
+    </message>
+    <message>
+        <source>&amp;Use</source>
+        <translation>&amp;Utiliser</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>&amp;Effacer</translation>
+    </message>
+    <message>
+        <source>&amp;Roll (Space)</source>
+        <translation>&amp;Lancer (Espace)</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the game</source>
+        <translation>&amp;Retour à la partie</translation>
+    </message>
+    <message>
+        <source>Last rolls</source>
+        <translation>Derniers lancers</translation>
+    </message>
+    <message>
+        <source>Not dice notation: %1</source>
+        <translation>Notation de dés incorrecte : %1</translation>
+    </message>
+    <message>
+        <source>At most %1 dice.</source>
+        <translation>Au plus %1 dés.</translation>
+    </message>
+    <message>
+        <source>%1 ← %2 (%3)</source>
+        <translation>%1 ← %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Roll first, then click a die to hold it.</source>
+        <translation>Lancez d&apos;abord, puis cliquez sur un dé pour le garder.</translation>
+    </message>
+    <message>
+        <source>Total: %1</source>
+        <translation>Total : %1</translation>
+    </message>
+    <message>
+        <source>Press Roll (Space).</source>
+        <translation>Appuyez sur Lancer (Espace).</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Partie</translation>
+    </message>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>&amp;Nouvelle partie…</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>Enregistrer &amp;sous…</translation>
+    </message>
+    <message>
+        <source>Dice from the &amp;table</source>
+        <translation>Dés de la &amp;table</translation>
+    </message>
+    <message>
+        <source>Type or click the faces of real dice instead of rolling here</source>
+        <translation>Tapez ou cliquez les faces de vrais dés au lieu de lancer ici</translation>
+    </message>
+    <message>
+        <source>Read the dice with a &amp;camera</source>
+        <translation>Lire les dés avec une &amp;caméra</translation>
+    </message>
+    <message>
+        <source>A webcam looking at the table reads the dice (Ctrl+Shift+C)</source>
+        <translation>Une webcam qui regarde la table lit les dés (Ctrl+Maj+C)</translation>
+    </message>
+    <message>
+        <source>Camera</source>
+        <translation>Caméra</translation>
+    </message>
+    <message>
+        <source>&amp;Use the dice read</source>
+        <translation>&amp;Prendre les dés lus</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>É&amp;dition</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>Undo the last action (Ctrl+Z)</source>
+        <translation>Annuler la dernière action (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
+    </message>
+    <message>
+        <source>Redo (Ctrl+Shift+Z)</source>
+        <translation>Rétablir (Ctrl+Maj+Z)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <source>As the &amp;system</source>
+        <translation>Comme le &amp;système</translation>
+    </message>
+    <message>
+        <source>&amp;Colours</source>
+        <translation>&amp;Couleurs</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>C&amp;laires</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Sombres</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Ai&amp;de</translation>
+    </message>
+    <message>
+        <source>&amp;About Miss Dice</source>
+        <translation>À &amp;propos de Miss Dice</translation>
+    </message>
+    <message>
+        <source>Roll</source>
+        <translation>Lancer</translation>
+    </message>
+    <message>
+        <source>Hold</source>
+        <translation>Je garde</translation>
+    </message>
+    <message>
+        <source>Stop here</source>
+        <translation>Je m&apos;arrête</translation>
+    </message>
+    <message>
+        <source>Hold die %1</source>
+        <translation>Garder le dé %1</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Rétablir</translation>
+    </message>
+    <message>
+        <source>Scoresheet</source>
+        <translation>Feuille de score</translation>
+    </message>
+    <message>
+        <source>One column per player. Arrow keys move, Enter scores the current player&apos;s box.</source>
+        <translation>Une colonne par joueur. Les flèches déplacent, Entrée inscrit le score dans la case du joueur en cours.</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>Player %1</source>
+        <translation>Joueur %1</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1 :</translation>
+    </message>
+    <message>
+        <source>Open a house grid</source>
+        <translation>Ouvrir une grille maison</translation>
+    </message>
+    <message>
+        <source>House grids (*.toml);;All files (*)</source>
+        <translation>Grilles maison (*.toml);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>Nouvelle partie</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Jeu</translation>
+    </message>
+    <message>
+        <source>House grid from a file…</source>
+        <translation>Grille maison depuis un fichier…</translation>
+    </message>
+    <message>
+        <source>Scoresheet</source>
+        <translation>Feuille de score</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Options</translation>
+    </message>
+    <message>
+        <source>Number of players</source>
+        <translation>Nombre de joueurs</translation>
+    </message>
+    <message>
+        <source>&amp;Virtual dice: the app rolls</source>
+        <translation>Dés &amp;virtuels : l&apos;app lance les dés</translation>
+    </message>
+    <message>
+        <source>Dice from the &amp;table: type or click the faces you rolled</source>
+        <translation>Dés de la &amp;table : tapez ou cliquez les faces obtenues</translation>
+    </message>
+    <message>
+        <source>Dice from the table, read by a &amp;camera</source>
+        <translation>Dés de la table, lus par une &amp;caméra</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Commencer</translation>
+    </message>
+    <message>
+        <source>&amp;Game:</source>
+        <translation>&amp;Jeu :</translation>
+    </message>
+    <message>
+        <source>S&amp;coresheet:</source>
+        <translation>&amp;Feuille :</translation>
+    </message>
+    <message>
+        <source>&amp;Players:</source>
+        <translation>&amp;Joueurs :</translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation>Noms</translation>
+    </message>
+    <message>
+        <source>The free roller: 1 to 20 dice of 4, 6, 8, 10, 12 or 20 faces, no players, no score. The game in progress stays as it is.</source>
+        <translation>Le lanceur libre : 1 à 20 dés de 4, 6, 8, 10, 12 ou 20 faces, sans joueurs ni score. La partie en cours reste telle quelle.</translation>
+    </message>
+    <message>
+        <source>Dice</source>
+        <translation>Dés</translation>
+    </message>
+    <message>
+        <source>House grid: %1</source>
+        <translation>Grille maison : %1</translation>
+    </message>
+    <message>
+        <source>This grid cannot be used</source>
+        <translation>Cette grille est inutilisable</translation>
+    </message>
+    <message>
+        <source>This game has no options.</source>
+        <translation>Ce jeu n&apos;a pas d&apos;options.</translation>
+    </message>
+    <message>
+        <source>This sheet has no options.</source>
+        <translation>Cette feuille n&apos;a pas d&apos;options.</translation>
+    </message>
+</context>
+<context>
+    <name>PigBoard</name>
+    <message>
+        <source>&amp;Hold (H)</source>
+        <translation>Je &amp;garde (H)</translation>
+    </message>
+    <message>
+        <source>Bank the turn total and pass the die (H)</source>
+        <translation>Mettre le total du tour en banque et passer le dé (H)</translation>
+    </message>
+    <message>
+        <source>Hold</source>
+        <translation>Je garde</translation>
+    </message>
+    <message>
+        <source>Turn total: %1</source>
+        <translation>Total du tour : %1</translation>
+    </message>
+    <message>
+        <source>This turn: %1</source>
+        <translation>Ce tour : %1</translation>
+    </message>
+    <message>
+        <source>%1 rolled a 1 and lost %2.</source>
+        <translation>%1 a fait 1 et perd %2.</translation>
+    </message>
+    <message>
+        <source>%1 banked %2.</source>
+        <translation>%1 met %2 en banque.</translation>
+    </message>
+    <message>
+        <source>Roll the die to start the turn.</source>
+        <translation>Lancez le dé pour commencer le tour.</translation>
+    </message>
+    <message>
+        <source>First to %1 points wins.</source>
+        <translation>Le premier à %1 points gagne.</translation>
+    </message>
+    <message>
+        <source>%1: %2 points</source>
+        <translation>%1 : %2 points</translation>
+    </message>
+    <message>
+        <source>Cochon: roll as often as you like; each roll adds to the turn total. A 1 loses the turn total and passes the die. Hold banks it.</source>
+        <translation>Cochon : lancez autant de fois que vous voulez ; chaque lancer s&apos;ajoute au total du tour. Un 1 fait perdre le total du tour et passe le dé. « Je garde » le met en banque.</translation>
+    </message>
+</context>
+<context>
+    <name>Prompts</name>
+    <message>
+        <source>Score 0?</source>
+        <translation>Inscrire 0 ?</translation>
+    </message>
+    <message>
+        <source>Score 0 in %1? These dice would give %2 in %3.</source>
+        <translation>Inscrire 0 dans « %1 » ? Ces dés rapporteraient %2 dans « %3 ».</translation>
+    </message>
+    <message>
+        <source>Do not ask again</source>
+        <translation>Ne plus demander</translation>
+    </message>
+    <message>
+        <source>Resume the game?</source>
+        <translation>Reprendre la partie ?</translation>
+    </message>
+    <message>
+        <source>A game was not finished:
 %1
 
 Resume it?</source>
-            <translation>Une partie n'est pas terminée :
+        <translation>Une partie n&apos;est pas terminée :
 %1
 
 La reprendre ?</translation>
-        </message>
-        <message>
-            <source>Leave this game?</source>
-            <translation>Quitter cette partie ?</translation>
-        </message>
-        <message>
-            <source>This game is not finished:
+    </message>
+    <message>
+        <source>Leave this game?</source>
+        <translation>Quitter cette partie ?</translation>
+    </message>
+    <message>
+        <source>This game is not finished:
 %1
 
 Start a new game instead?</source>
-            <translation>Cette partie n'est pas terminée :
+        <translation>Cette partie n&apos;est pas terminée :
 %1
 
 Commencer une nouvelle partie à la place ?</translation>
-        </message>
-        <message>
-            <source>Open a game</source>
-            <translation>Ouvrir une partie</translation>
-        </message>
-        <message>
-            <source>Save the game as</source>
-            <translation>Enregistrer la partie sous</translation>
-        </message>
-        <message>
-            <source>About Miss Dice</source>
-            <translation>À propos de Miss Dice</translation>
-        </message>
-    </context>
-    <context>
-        <name>texts</name>
-        <message>
-            <source>Ones</source>
-            <translation>Les 1</translation>
-        </message>
-        <message>
-            <source>Twos</source>
-            <translation>Les 2</translation>
-        </message>
-        <message>
-            <source>Threes</source>
-            <translation>Les 3</translation>
-        </message>
-        <message>
-            <source>Fours</source>
-            <translation>Les 4</translation>
-        </message>
-        <message>
-            <source>Fives</source>
-            <translation>Les 5</translation>
-        </message>
-        <message>
-            <source>Sixes</source>
-            <translation>Les 6</translation>
-        </message>
-        <message>
-            <source>Three of a kind</source>
-            <translation>Brelan</translation>
-        </message>
-        <message>
-            <source>Four of a kind</source>
-            <translation>Carré</translation>
-        </message>
-        <message>
-            <source>Full house</source>
-            <translation>Full</translation>
-        </message>
-        <message>
-            <source>Small straight</source>
-            <translation>Petite suite</translation>
-        </message>
-        <message>
-            <source>Large straight</source>
-            <translation>Grande suite</translation>
-        </message>
-        <message>
-            <source>Yahtzee</source>
-            <translation>Yahtzee</translation>
-        </message>
-        <message>
-            <source>Chance</source>
-            <translation>Chance</translation>
-        </message>
-        <message>
-            <source>Rigole</source>
-            <translation>Rigole</translation>
-        </message>
-        <message>
-            <source>Plus</source>
-            <translation>Plus</translation>
-        </message>
-        <message>
-            <source>Minus</source>
-            <translation>Moins</translation>
-        </message>
-        <message>
-            <source>Chance −</source>
-            <translation>Chance −</translation>
-        </message>
-        <message>
-            <source>Chance +</source>
-            <translation>Chance +</translation>
-        </message>
-        <message>
-            <source>Full House</source>
-            <translation>Full</translation>
-        </message>
-        <message>
-            <source>Little straight</source>
-            <translation>Petite suite</translation>
-        </message>
-        <message>
-            <source>Big straight</source>
-            <translation>Grande suite</translation>
-        </message>
-        <message>
-            <source>Choice</source>
-            <translation>Choix</translation>
-        </message>
-        <message>
-            <source>Yacht</source>
-            <translation>Yacht</translation>
-        </message>
-        <message>
-            <source>Yam's</source>
-            <translation>Yam's</translation>
-        </message>
-        <message>
-            <source>Yam's Écart</source>
-            <translation>Yam's Écart</translation>
-        </message>
-        <message>
-            <source>Yam's Chances</source>
-            <translation>Yam's Chances</translation>
-        </message>
-        <message>
-            <source>Forced joker (upper box of the face, then any lower box)</source>
-            <translation>Joker forcé (case haute de la face, puis n'importe quelle case basse)</translation>
-        </message>
-        <message>
-            <source>Hasbro joker (Three or Four of a kind first)</source>
-            <translation>Joker Hasbro (Brelan ou Carré d'abord)</translation>
-        </message>
-        <message>
-            <source>Free joker (any free box)</source>
-            <translation>Joker libre (n'importe quelle case libre)</translation>
-        </message>
-        <message>
-            <source>forced joker</source>
-            <translation>joker forcé</translation>
-        </message>
-        <message>
-            <source>Hasbro joker</source>
-            <translation>joker Hasbro</translation>
-        </message>
-        <message>
-            <source>free joker</source>
-            <translation>joker libre</translation>
-        </message>
-        <message>
-            <source>dice from the table</source>
-            <translation>dés de la table</translation>
-        </message>
-        <message>
-            <source>virtual dice</source>
-            <translation>dés virtuels</translation>
-        </message>
-        <message>
-            <source>Yahtzee, Yam's, Yacht</source>
-            <translation>Yahtzee, Yam's, Yacht</translation>
-        </message>
-        <message>
-            <source>Cochon (Pig)</source>
-            <translation>Cochon</translation>
-        </message>
-        <message>
-            <source>421</source>
-            <translation>421</translation>
-        </message>
-        <message>
-            <source>Free roller (d4 to d20)</source>
-            <translation>Lanceur libre (d4 à d20)</translation>
-        </message>
-        <message>
-            <source>Joker rule</source>
-            <translation>Règle du joker</translation>
-        </message>
-        <message>
-            <source>Rigole box (four of a face and its complement to 7: 50)</source>
-            <translation>Case Rigole (quatre dés d'une face et son complément à 7 : 50)</translation>
-        </message>
-        <message>
-            <source>Points to reach</source>
-            <translation>Points à atteindre</translation>
-        </message>
-        <message>
-            <source>Tokens in the pot</source>
-            <translation>Jetons au pot</translation>
-        </message>
-        <message>
-            <source>Worth of 4-2-1</source>
-            <translation>Valeur du 4-2-1</translation>
-        </message>
-        <message>
-            <source>five %1s</source>
-            <translation>cinq %1</translation>
-        </message>
-        <message>
-            <source> or </source>
-            <translation> ou </translation>
-        </message>
-        <message>
-            <source>This box is already filled.</source>
-            <translation>Cette case est déjà remplie.</translation>
-        </message>
-        <message>
-            <source>Joker: %1 must go in %2 while it is free.</source>
-            <translation>Joker : les %1 vont dans « %2 » tant que cette case est libre.</translation>
-        </message>
-        <message>
-            <source>Joker: %1 must go in %2 while one of them is free.</source>
-            <translation>Joker : les %1 vont en %2 tant que l'une de ces cases est libre.</translation>
-        </message>
-        <message>
-            <source>Joker: %1 must go in a free lower box while one is free (%2).</source>
-            <translation>Joker : les %1 vont dans une case libre du bas tant qu'il y en a une (%2).</translation>
-        </message>
-        <message>
-            <source>%1 is already filled.</source>
-            <translation>%1 est déjà remplie.</translation>
-        </message>
-        <message>
-            <source>Enter the dice from the table first.</source>
-            <translation>Saisissez d'abord les dés de la table.</translation>
-        </message>
-        <message>
-            <source>The game is over.</source>
-            <translation>La partie est finie.</translation>
-        </message>
-        <message>
-            <source>Nothing to undo.</source>
-            <translation>Rien à annuler.</translation>
-        </message>
-        <message>
-            <source>Nothing to redo.</source>
-            <translation>Rien à rétablir.</translation>
-        </message>
-        <message>
-            <source>These dice do not fit this game.</source>
-            <translation>Ces dés ne conviennent pas à ce jeu.</translation>
-        </message>
-        <message>
-            <source>No rolls left: choose a box on the sheet.</source>
-            <translation>Plus de lancer : choisissez une case de la feuille.</translation>
-        </message>
-        <message>
-            <source>Every die is held: release one to roll.</source>
-            <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
-        </message>
-        <message>
-            <source>A held die cannot change when rolling.</source>
-            <translation>Un dé gardé ne change pas quand on relance.</translation>
-        </message>
-        <message>
-            <source>Roll the dice first (Space).</source>
-            <translation>Lancez d'abord les dés (Espace).</translation>
-        </message>
-        <message>
-            <source>There is no die %1.</source>
-            <translation>Il n'y a pas de dé %1.</translation>
-        </message>
-        <message>
-            <source>This game has no such action.</source>
-            <translation>Ce jeu n'a pas cette action.</translation>
-        </message>
-        <message>
-            <source>This sheet has no such box.</source>
-            <translation>Cette feuille n'a pas cette case.</translation>
-        </message>
-        <message>
-            <source>Roll at least once before holding.</source>
-            <translation>Lancez au moins une fois avant de garder.</translation>
-        </message>
-        <message>
-            <source>No throws left this round.</source>
-            <translation>Plus de lancer pour ce tour de table.</translation>
-        </message>
-        <message>
-            <source>This turn has a single throw: nothing to hold.</source>
-            <translation>Ce tour n'a qu'un lancer : rien à garder.</translation>
-        </message>
-        <message>
-            <source>Upper total</source>
-            <translation>Total haut</translation>
-        </message>
-        <message>
-            <source>Upper bonus</source>
-            <translation>Bonus haut</translation>
-        </message>
-        <message>
-            <source>Écart (Plus − Minus)</source>
-            <translation>Écart (Plus − Moins)</translation>
-        </message>
-        <message>
-            <source>Lower total</source>
-            <translation>Total bas</translation>
-        </message>
-        <message>
-            <source>Yahtzee bonus</source>
-            <translation>Bonus Yahtzee</translation>
-        </message>
-        <message>
-            <source>Total</source>
-            <translation>Total</translation>
-        </message>
-        <message>
-            <source>%1 to go</source>
-            <translation>manque %1</translation>
-        </message>
-        <message>
-            <source>%1 points still missing for the bonus.</source>
-            <translation>Il manque encore %1 points pour le bonus.</translation>
-        </message>
-        <message>
-            <source>%1 (playing now)</source>
-            <translation>%1 (joue maintenant)</translation>
-        </message>
-        <message>
-            <source>%1, %2: %3</source>
-            <translation>%1, %2 : %3</translation>
-        </message>
-        <message>
-            <source>%1, %2: free</source>
-            <translation>%1, %2 : libre</translation>
-        </message>
-        <message>
-            <source>%1, %2: free, these dice would score %3</source>
-            <translation>%1, %2 : libre, ces dés rapporteraient %3</translation>
-        </message>
-        <message>
-            <source>%1: %2 points scored.</source>
-            <translation>%1 : %2 points inscrits.</translation>
-        </message>
-        <message>
-            <source>%1: free.</source>
-            <translation>%1 : libre.</translation>
-        </message>
-        <message>
-            <source>Joker: click or press Enter to score %2 in %1.</source>
-            <translation>Joker : cliquez ou appuyez sur Entrée pour inscrire %2 dans « %1 ».</translation>
-        </message>
-        <message>
-            <source>Click or press Enter to score %2 in %1.</source>
-            <translation>Cliquez ou appuyez sur Entrée pour inscrire %2 dans « %1 ».</translation>
-        </message>
-    </context>
-    <context>
-        <name>About</name>
-        <message>
-            <source>The scoresheet for Yahtzee, Yam's and Yacht: virtual dice or dice from the table.</source>
-            <translation>La feuille de score du Yahtzee, du Yam's et du Yacht : dés virtuels ou dés de la table.</translation>
-        </message>
-        <message>
-            <source>Free software under the %1 licence.</source>
-            <translation>Logiciel libre sous licence %1.</translation>
-        </message>
-        <message>
-            <source>Yahtzee is a trademark of Hasbro. Miss Dice is independent of Hasbro.</source>
-            <translation>Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
-        </message>
-        <message>
-            <source>It comes with (Qt %1):</source>
-            <translation>Elle est livrée avec (Qt %1) :</translation>
-        </message>
-        <message>
-            <source>The demo camera's photos: %1, %2 licence.</source>
-            <translation>Les photos de la caméra de démonstration : %1, licence %2.</translation>
-        </message>
-        <message>
-            <source>In the installed app, the licence texts are in its &lt;i&gt;licenses&lt;/i&gt; folder, and Qt's libraries are separate files that you may replace with your own build.</source>
-            <translation>Dans l'application installée, les textes des licences sont dans son dossier &lt;i&gt;licenses&lt;/i&gt;, et les bibliothèques de Qt sont des fichiers séparés, que vous pouvez remplacer par votre propre compilation.</translation>
-        </message>
-        <message>
-            <source>Games are kept in %1&lt;br&gt;Settings are kept in %2</source>
-            <translation>Les parties sont gardées dans %1&lt;br&gt;Les réglages sont gardés dans %2</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>Open a game</source>
+        <translation>Ouvrir une partie</translation>
+    </message>
+    <message>
+        <source>Save the game as</source>
+        <translation>Enregistrer la partie sous</translation>
+    </message>
+    <message>
+        <source>About Miss Dice</source>
+        <translation>À propos de Miss Dice</translation>
+    </message>
+</context>
+<context>
+    <name>texts</name>
+    <message>
+        <source>Ones</source>
+        <translation>Les 1</translation>
+    </message>
+    <message>
+        <source>Twos</source>
+        <translation>Les 2</translation>
+    </message>
+    <message>
+        <source>Threes</source>
+        <translation>Les 3</translation>
+    </message>
+    <message>
+        <source>Fours</source>
+        <translation>Les 4</translation>
+    </message>
+    <message>
+        <source>Fives</source>
+        <translation>Les 5</translation>
+    </message>
+    <message>
+        <source>Sixes</source>
+        <translation>Les 6</translation>
+    </message>
+    <message>
+        <source>Three of a kind</source>
+        <translation>Brelan</translation>
+    </message>
+    <message>
+        <source>Four of a kind</source>
+        <translation>Carré</translation>
+    </message>
+    <message>
+        <source>Full house</source>
+        <translation>Full</translation>
+    </message>
+    <message>
+        <source>Small straight</source>
+        <translation>Petite suite</translation>
+    </message>
+    <message>
+        <source>Large straight</source>
+        <translation>Grande suite</translation>
+    </message>
+    <message>
+        <source>Yahtzee</source>
+        <translation>Yahtzee</translation>
+    </message>
+    <message>
+        <source>Chance</source>
+        <translation>Chance</translation>
+    </message>
+    <message>
+        <source>Rigole</source>
+        <translation>Rigole</translation>
+    </message>
+    <message>
+        <source>Plus</source>
+        <translation>Plus</translation>
+    </message>
+    <message>
+        <source>Minus</source>
+        <translation>Moins</translation>
+    </message>
+    <message>
+        <source>Chance −</source>
+        <translation>Chance −</translation>
+    </message>
+    <message>
+        <source>Chance +</source>
+        <translation>Chance +</translation>
+    </message>
+    <message>
+        <source>Full House</source>
+        <translation>Full</translation>
+    </message>
+    <message>
+        <source>Little straight</source>
+        <translation>Petite suite</translation>
+    </message>
+    <message>
+        <source>Big straight</source>
+        <translation>Grande suite</translation>
+    </message>
+    <message>
+        <source>Choice</source>
+        <translation>Choix</translation>
+    </message>
+    <message>
+        <source>Yacht</source>
+        <translation>Yacht</translation>
+    </message>
+    <message>
+        <source>Yam&apos;s</source>
+        <translation>Yam&apos;s</translation>
+    </message>
+    <message>
+        <source>Yam&apos;s Écart</source>
+        <translation>Yam&apos;s Écart</translation>
+    </message>
+    <message>
+        <source>Yam&apos;s Chances</source>
+        <translation>Yam&apos;s Chances</translation>
+    </message>
+    <message>
+        <source>Forced joker (upper box of the face, then any lower box)</source>
+        <translation>Joker forcé (case haute de la face, puis n&apos;importe quelle case basse)</translation>
+    </message>
+    <message>
+        <source>Hasbro joker (Three or Four of a kind first)</source>
+        <translation>Joker Hasbro (Brelan ou Carré d&apos;abord)</translation>
+    </message>
+    <message>
+        <source>Free joker (any free box)</source>
+        <translation>Joker libre (n&apos;importe quelle case libre)</translation>
+    </message>
+    <message>
+        <source>forced joker</source>
+        <translation>joker forcé</translation>
+    </message>
+    <message>
+        <source>Hasbro joker</source>
+        <translation>joker Hasbro</translation>
+    </message>
+    <message>
+        <source>free joker</source>
+        <translation>joker libre</translation>
+    </message>
+    <message>
+        <source>dice from the table</source>
+        <translation>dés de la table</translation>
+    </message>
+    <message>
+        <source>virtual dice</source>
+        <translation>dés virtuels</translation>
+    </message>
+    <message>
+        <source>Yahtzee, Yam&apos;s, Yacht</source>
+        <translation>Yahtzee, Yam&apos;s, Yacht</translation>
+    </message>
+    <message>
+        <source>Cochon (Pig)</source>
+        <translation>Cochon</translation>
+    </message>
+    <message>
+        <source>421</source>
+        <translation>421</translation>
+    </message>
+    <message>
+        <source>Free roller (d4 to d20)</source>
+        <translation>Lanceur libre (d4 à d20)</translation>
+    </message>
+    <message>
+        <source>Joker rule</source>
+        <translation>Règle du joker</translation>
+    </message>
+    <message>
+        <source>Rigole box (four of a face and its complement to 7: 50)</source>
+        <translation>Case Rigole (quatre dés d&apos;une face et son complément à 7 : 50)</translation>
+    </message>
+    <message>
+        <source>Points to reach</source>
+        <translation>Points à atteindre</translation>
+    </message>
+    <message>
+        <source>Tokens in the pot</source>
+        <translation>Jetons au pot</translation>
+    </message>
+    <message>
+        <source>Worth of 4-2-1</source>
+        <translation>Valeur du 4-2-1</translation>
+    </message>
+    <message>
+        <source>five %1s</source>
+        <translation>cinq %1</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> ou </translation>
+    </message>
+    <message>
+        <source>This box is already filled.</source>
+        <translation>Cette case est déjà remplie.</translation>
+    </message>
+    <message>
+        <source>Joker: %1 must go in %2 while it is free.</source>
+        <translation>Joker : les %1 vont dans « %2 » tant que cette case est libre.</translation>
+    </message>
+    <message>
+        <source>Joker: %1 must go in %2 while one of them is free.</source>
+        <translation>Joker : les %1 vont en %2 tant que l&apos;une de ces cases est libre.</translation>
+    </message>
+    <message>
+        <source>Joker: %1 must go in a free lower box while one is free (%2).</source>
+        <translation>Joker : les %1 vont dans une case libre du bas tant qu&apos;il y en a une (%2).</translation>
+    </message>
+    <message>
+        <source>%1 is already filled.</source>
+        <translation>%1 est déjà remplie.</translation>
+    </message>
+    <message>
+        <source>Enter the dice from the table first.</source>
+        <translation>Saisissez d&apos;abord les dés de la table.</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>La partie est finie.</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>Rien à annuler.</translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation>Rien à rétablir.</translation>
+    </message>
+    <message>
+        <source>These dice do not fit this game.</source>
+        <translation>Ces dés ne conviennent pas à ce jeu.</translation>
+    </message>
+    <message>
+        <source>No rolls left: choose a box on the sheet.</source>
+        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
+    </message>
+    <message>
+        <source>Every die is held: release one to roll.</source>
+        <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
+    </message>
+    <message>
+        <source>A held die cannot change when rolling.</source>
+        <translation>Un dé gardé ne change pas quand on relance.</translation>
+    </message>
+    <message>
+        <source>Roll the dice first (Space).</source>
+        <translation>Lancez d&apos;abord les dés (Espace).</translation>
+    </message>
+    <message>
+        <source>There is no die %1.</source>
+        <translation>Il n&apos;y a pas de dé %1.</translation>
+    </message>
+    <message>
+        <source>This game has no such action.</source>
+        <translation>Ce jeu n&apos;a pas cette action.</translation>
+    </message>
+    <message>
+        <source>This sheet has no such box.</source>
+        <translation>Cette feuille n&apos;a pas cette case.</translation>
+    </message>
+    <message>
+        <source>Roll at least once before holding.</source>
+        <translation>Lancez au moins une fois avant de garder.</translation>
+    </message>
+    <message>
+        <source>No throws left this round.</source>
+        <translation>Plus de lancer pour ce tour de table.</translation>
+    </message>
+    <message>
+        <source>This turn has a single throw: nothing to hold.</source>
+        <translation>Ce tour n&apos;a qu&apos;un lancer : rien à garder.</translation>
+    </message>
+    <message>
+        <source>Upper total</source>
+        <translation>Total haut</translation>
+    </message>
+    <message>
+        <source>Upper bonus</source>
+        <translation>Bonus haut</translation>
+    </message>
+    <message>
+        <source>Écart (Plus − Minus)</source>
+        <translation>Écart (Plus − Moins)</translation>
+    </message>
+    <message>
+        <source>Lower total</source>
+        <translation>Total bas</translation>
+    </message>
+    <message>
+        <source>Yahtzee bonus</source>
+        <translation>Bonus Yahtzee</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>%1 to go</source>
+        <translation>manque %1</translation>
+    </message>
+    <message>
+        <source>%1 points still missing for the bonus.</source>
+        <translation>Il manque encore %1 points pour le bonus.</translation>
+    </message>
+    <message>
+        <source>%1 (playing now)</source>
+        <translation>%1 (joue maintenant)</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation>%1, %2 : %3</translation>
+    </message>
+    <message>
+        <source>%1, %2: free</source>
+        <translation>%1, %2 : libre</translation>
+    </message>
+    <message>
+        <source>%1, %2: free, these dice would score %3</source>
+        <translation>%1, %2 : libre, ces dés rapporteraient %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 points scored.</source>
+        <translation>%1 : %2 points inscrits.</translation>
+    </message>
+    <message>
+        <source>%1: free.</source>
+        <translation>%1 : libre.</translation>
+    </message>
+    <message>
+        <source>Joker: click or press Enter to score %2 in %1.</source>
+        <translation>Joker : cliquez ou appuyez sur Entrée pour inscrire %2 dans « %1 ».</translation>
+    </message>
+    <message>
+        <source>Click or press Enter to score %2 in %1.</source>
+        <translation>Cliquez ou appuyez sur Entrée pour inscrire %2 dans « %1 ».</translation>
+    </message>
+</context>
 </TS>
