@@ -12,7 +12,7 @@ The payload's first byte says how the record is held:
 The encoder makes both and keeps the shorter, so nothing is ever dropped to fit. Decoding
 is bounded: a link longer than `MAX_LINK_CHARS` is refused before it is read, inflating
 stops at `MAX_JSON_BYTES`, and the record found then goes through the same checks and
-replay as a file (`records.any_game_from_record`). A link is data: it names no file.
+replay as a file (`records.game_from_record`). A link is data: it names no file.
 
 >>> from missdice_desktop.rules import Game, get_variant
 >>> game = Game(get_variant("yacht").configure(), ["Anna", "Ben"])
@@ -41,11 +41,8 @@ import segno
 from missdice_desktop.records import (
     RECORD_FORMAT,
     RECORD_VERSION,
-    AnyGame,
     RecordError,
-    any_game_from_record,
     game_from_record,
-    load_any_record,
     load_record,
     record_from_game,
 )
@@ -97,7 +94,7 @@ def is_link(text: str) -> bool:
 # Making links ------------------------------------------------------------------------------
 
 
-def link_from_game(game: AnyGame) -> str:
+def link_from_game(game: DiceGame[Any]) -> str:
     """The shortest link that holds the whole of `game`."""
     return link_from_record(record_from_game(game))
 
@@ -112,7 +109,7 @@ def link_from_record(record: Mapping[str, Any]) -> str:
     return PREFIX + base64.urlsafe_b64encode(best).decode("ascii").rstrip("=")
 
 
-def link_sizes(game: AnyGame) -> dict[str, int]:
+def link_sizes(game: DiceGame[Any]) -> dict[str, int]:
     """How long the link of `game` is each way, in characters (for the note and the bench)."""
     record = record_from_game(game)
     sizes = {"json": len(_canonical_json(record)), "zlib": _text_length(_zlib_payload(record))}
@@ -138,15 +135,6 @@ def _zlib_payload(record: Mapping[str, Any]) -> bytes:
 # Reading links -----------------------------------------------------------------------------
 
 
-def any_game_from_link(text: str) -> AnyGame:
-    """The game a link holds, whatever the game; LinkError (a RecordError) says what is wrong."""
-    record = record_from_link(text)
-    try:
-        return any_game_from_record(record)
-    except RecordError as error:
-        raise LinkError(f"the game in this link breaks the rules: {error}") from None
-
-
 def game_from_link(text: str) -> DiceGame[Any]:
     """The game a link holds, as the engine plays it (the window); LinkError otherwise."""
     record = record_from_link(text)
@@ -159,11 +147,6 @@ def game_from_link(text: str) -> DiceGame[Any]:
 def load_game(source: str) -> DiceGame[Any]:
     """The game of a record file or of a link (`missdice:…`), as the engine plays it."""
     return game_from_link(source) if is_link(source) else load_record(source)
-
-
-def load_any_game(source: str) -> AnyGame:
-    """The game of a record file or of a link, whatever the game (for the command line)."""
-    return any_game_from_link(source) if is_link(source) else load_any_record(source)
 
 
 def record_from_link(text: str) -> dict[str, Any]:

@@ -17,8 +17,17 @@ import numpy as np
 import numpy.typing as npt
 
 from missdice_desktop.links import link_from_game, link_sizes, make_qr
-from missdice_desktop.rules import Bank, DiceGame, Game, PigRules, get_variant, new_game
-from missdice_desktop.rules.four21 import Four21Game, Four21Rules, Hold, Stop
+from missdice_desktop.rules import (
+    Bank,
+    DiceGame,
+    Game,
+    Hold,
+    PigRules,
+    get_variant,
+    new_game,
+)
+from missdice_desktop.rules.four21 import Stop
+from missdice_desktop.rules.four21_engine import Four21Engine
 
 PLAYERS = ("Anna", "Benoît", "Chloé", "David", "Émilie", "François", "Mamie Jo", "Hugo")
 """Eight names of everyday lengths, accents included."""
@@ -66,23 +75,25 @@ def realistic_four21(
     seed: int = 1,
     actions: int | None = None,
     **options: int,
-) -> Four21Game:
-    """A 421 game played to its loser (or for `actions` steps): each player holds what
-    helps, now and then at random, and stops once content."""
+) -> DiceGame[Any]:
+    """A 421 game played to its loser (or for `actions` steps): each player holds or
+    releases a die now and then, and stops now and then when allowed."""
     chooser = random.Random(seed)
-    game = Four21Game(Four21Rules.configure(options), players, seed=seed)
+    game = new_game(Four21Engine.from_options(options), players, seed=seed)
     steps = 0
     while not game.finished and (actions is None or steps < actions):
         steps += 1
         legal = game.legal_actions()
-        if legal.stop and chooser.random() < 0.4:
+        if Stop() in legal and chooser.random() < 0.4:
             game.apply(Stop())
             continue
-        for index in legal.hold:
-            game.apply(Hold(index, chooser.random() < 0.4))
-        if all(game.state.turn.held):
+        for index in range(len(game.held)):
+            toggle = Hold(index, not game.held[index])
+            if toggle in legal and chooser.random() < 0.4:
+                game.apply(toggle)
+        if all(game.held):
             game.apply(Hold(0, False))
-        game.throw()
+        game.roll()
     return game
 
 
@@ -214,8 +225,9 @@ def main() -> None:
                 f"{sizes.get('packed', 0):>7} {sizes['link']:>5}"
             )
     for count in (2, 4, 8):
-        sizes = link_sizes(realistic_four21(PLAYERS[:count]))
-        turns = len(realistic_four21(PLAYERS[:count]).state.turns)
+        four21_game = realistic_four21(PLAYERS[:count])
+        sizes = link_sizes(four21_game)
+        turns = len(four21_game.rules.record_turns(four21_game.state))
         print(
             f"{f'421, {count} players, {turns} turns':28} {'1-3':>10} {sizes['json']:>6} "
             f"{sizes['zlib']:>9} {sizes.get('packed', 0):>7} {sizes['link']:>5}"

@@ -14,7 +14,6 @@ from missdice_desktop.links import (
     MAX_LINK_CHARS,
     PREFIX,
     LinkError,
-    any_game_from_link,
     game_from_link,
     is_link,
     link_from_game,
@@ -26,7 +25,6 @@ from missdice_desktop.links import (
 )
 from missdice_desktop.records import RecordError, game_from_record, record_from_game
 from missdice_desktop.rules import Game, get_variant, grid_from_mapping
-from missdice_desktop.rules.four21 import Four21Game
 from missdice_desktop.share_bench import PLAYERS, realistic_four21, realistic_game, realistic_pig
 from tests.rules.support import new_game, play
 
@@ -159,8 +157,8 @@ def test_finished_421_games_come_back_exactly(players: int, seed: int) -> None:
     game = realistic_four21(PLAYERS[:players], seed=seed, pot=11 if seed == 2 else 21)
     link = link_from_game(game)
     assert link.startswith(PREFIX + "U")
-    again = any_game_from_link(link)
-    assert isinstance(again, Four21Game)
+    again = game_from_link(link)
+    assert again.game_id == "421"
     assert record_from_game(again) == record_from_game(game)
     assert again.state == game.state
     assert again.losers() == game.losers()
@@ -171,7 +169,7 @@ def test_finished_421_games_come_back_exactly(players: int, seed: int) -> None:
 @given(st.integers(0, 10_000), st.integers(0, 300), st.integers(2, 8))
 def test_any_moment_of_a_421_comes_back(seed: int, actions: int, players: int) -> None:
     game = realistic_four21(PLAYERS[:players], seed=seed, actions=actions, **{"421": 8})
-    again = any_game_from_link(link_from_game(game))
+    again = game_from_link(link_from_game(game))
     assert record_from_game(again) == record_from_game(game)
     assert again.state.turn == game.state.turn
 
@@ -183,7 +181,7 @@ def test_a_421_in_progress_with_held_dice_comes_back() -> None:
             break
     record = record_from_game(game)
     assert "held" in record["current"]
-    assert record_from_game(any_game_from_link(link_from_game(game))) == record
+    assert record_from_game(game_from_link(link_from_game(game))) == record
 
 
 def test_the_window_gets_421_as_an_engine_game() -> None:
@@ -363,3 +361,12 @@ def test_qr_codes_are_saved_as_png_or_svg(tmp_path: Path) -> None:
     assert b"<svg" in (tmp_path / "game.SVG").read_bytes()[:400]
     with pytest.raises(ValueError, match=r"\.png or \.svg"):
         save_qr(GOOD, tmp_path / "game.jpg")
+
+
+def test_the_scheme_is_the_one_the_installers_register() -> None:
+    import tomllib
+
+    from missdice_desktop.links import SCHEME
+
+    associations = Path(__file__).parents[1] / "installer" / "associations.toml"
+    assert tomllib.loads(associations.read_text(encoding="utf-8"))["scheme"] == SCHEME
