@@ -216,16 +216,22 @@ def test_share_writes_the_qr_code(example_file: Path, tmp_path: Path, kind: str,
     assert out.stat().st_size > 200
 
 
-def test_the_qr_code_png_decodes_to_the_same_game(tmp_path: Path, capsys) -> None:
+def test_the_qr_code_png_decodes_to_the_same_game_for_every_game(tmp_path: Path, capsys) -> None:
     import cv2
 
     from missdice_desktop.links import game_from_link
     from missdice_desktop.records import record_from_game
-    from missdice_desktop.share_bench import realistic_game
+    from missdice_desktop.share_bench import realistic_four21, realistic_game, realistic_pig
     from vision.qr import read_qr_texts
 
-    for variant in ("yahtzee", "yams-ecart", "yams-chances", "yacht"):
-        game = realistic_game(variant, players=("Anna", "Ben", "Chloé"))
+    players = ("Anna", "Ben", "Chloé")
+    games = {
+        variant: realistic_game(variant, players=players)
+        for variant in ("yahtzee", "yams-ecart", "yams-chances", "yacht")
+    }
+    games["421"] = realistic_four21(players)
+    games["pig"] = realistic_pig(players)
+    for variant, game in games.items():
         path = tmp_path / f"{variant}.json"
         save_record(path, game)
         code = tmp_path / f"{variant}.png"
