@@ -186,7 +186,13 @@ def ranked(hands: Iterable[tuple[int, Hand]]) -> tuple[tuple[int, Hand], ...]:
 
 
 def hand_text(hand: Hand) -> str:
-    """The hand as players say it, e.g. "4-2-1"."""
+    """The hand as players say it: its dice high to low, a pair of aces first.
+
+    >>> hand_text((4, 2, 1)), hand_text((5, 1, 1)), hand_text((2, 2, 1))
+    ('4-2-1', '1-1-5', '2-2-1')
+    """
+    if hand_kind(hand) is HandKind.ACES_PAIR:
+        return f"1-1-{hand[0]}"
     return "-".join(map(str, hand))
 
 
