@@ -6,6 +6,8 @@ import argparse
 import json
 import os
 import sys
+import urllib.parse
+import urllib.request
 from collections.abc import Sequence
 from typing import Any
 
@@ -76,7 +78,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     camera = options.camera
     if camera is not None and not (camera == "demo" or camera.isdigit() or os.path.exists(camera)):
         parser.error(f"--camera: no camera, video or folder called {camera!r}")
-    return start_app(options.record, camera)
+    return start_app(local_path(options.record), camera)
+
+
+def local_path(argument: str | None) -> str | None:
+    """A file:// URL as a path: desktops pass files that way to the menu entry's %u.
+
+    >>> local_path("file:///home/anna/Partie%20du%20soir.missdice")
+    '/home/anna/Partie du soir.missdice'
+    >>> local_path("partie.json")
+    'partie.json'
+    """
+    if argument is None or not argument.lower().startswith("file://"):
+        return argument
+    parsed = urllib.parse.urlsplit(argument)
+    return urllib.request.url2pathname(parsed.path)
 
 
 def start_app(record: str | None, camera: str | None = None) -> int:
