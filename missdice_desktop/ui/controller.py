@@ -36,6 +36,7 @@ from missdice_desktop.rules import (
 from missdice_desktop.rules.four21 import Stop
 from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui import texts
+from missdice_desktop.ui.about import about_text
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
 from missdice_desktop.ui.main_window import MainWindow
@@ -746,17 +747,7 @@ class GameController(QObject):
         self._refresh_views(rolled=False)
 
     def _about(self) -> None:
-        self.prompts.about(
-            fill(
-                translate(
-                    "Controller",
-                    "Miss Dice %1\n\nThe scoresheet for Yahtzee, Yam's and Yacht: virtual dice "
-                    "or dice from the table.\n\nYahtzee is a trademark of Hasbro. Miss Dice is "
-                    "independent of Hasbro.",
-                ),
-                __version__,
-            )
-        )
+        self.prompts.about(about_text(__version__, self.paths))
 
     def on_close(self) -> None:
         """Keep everything: the game (autosave) and the window's size; free the camera."""
