@@ -6,7 +6,8 @@ best hand's player. Whoever still holds tokens at the end loses (docs/four21.md)
 
 A game moves from one immutable `Four21State` to the next through `next_state(state, action)`;
 `legal_actions(state)` says what may happen now and `refusal(state, action)` why an action
-may not, as a `Four21Reason` (a code the UI translates, with an English message).
+may not, as a `Four21Reason` (a code the UI translates, with an English message). The window
+and records play it through the engine shell with `four21_engine.Four21Engine`.
 
 >>> rules = Four21Rules()
 >>> state = rules.start(["Anna", "Ben"])
