@@ -80,7 +80,7 @@ def desktop_entry(exec_path: str, icon: str) -> str:
             "Categories=Game;BoardGame;",
             "Keywords=dice;yahtzee;yams;yacht;scoresheet;dés;",
             f"MimeType=x-scheme-handler/{names['scheme']};{names['mime_type']};",
-            f"StartupWMClass={project()['program']}",
+            f"StartupWMClass={names['name']}",  # Qt's X11 window class: the application name
             "",
         ]
     )
