@@ -103,6 +103,7 @@ def mime_package() -> str:
 
 
 def step(text: str) -> None:
+    """Say which step runs."""
     print(f"== {text}", flush=True)
 
 
