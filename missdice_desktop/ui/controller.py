@@ -182,7 +182,11 @@ class GameController(QObject):
         """Dice read by the camera go into the turn like dice typed in the tray."""
         if not self.table_mode or not self.game.is_legal(EnterDice()):
             return
-        if self.game.dice is not None and sorted(self.game.dice) == sorted(values):
+        # The Yahtzee family's dice stay on the table all turn: the same reading again is the
+        # same throw. In the other games every reading used is a new throw (the panel waits
+        # for the dice to be picked up before it offers the same faces again).
+        game = self.game
+        if isinstance(game, Game) and game.dice is not None and sorted(game.dice) == sorted(values):
             return
         self.enter_dice("".join(str(value) for value in values))
 

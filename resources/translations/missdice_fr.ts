@@ -518,6 +518,10 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>%1 — place %2</translation>
     </message>
     <message>
+        <source>%1 (throwing)</source>
+        <translation>%1 (en cours)</translation>
+    </message>
+    <message>
         <source>No token has moved yet.</source>
         <translation>Aucun jeton n&apos;a encore bougé.</translation>
     </message>
@@ -852,6 +856,10 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>%1 rolled a 1 and lost %2.</source>
         <translation>%1 a fait 1 et perd %2.</translation>
+    </message>
+    <message>
+        <source>%1 banked %2.</source>
+        <translation>%1 met %2 en banque.</translation>
     </message>
     <message>
         <source>Roll the die to start the turn.</source>
