@@ -184,3 +184,24 @@ def test_cochon_and_421_are_shared_and_offered_like_any_game(make_app) -> None:
         assert parts.controller.share_dialog.link == link_from_game(parts.controller.game)
         panel.show_codes((), now=10.0 * number + 5)
     assert not prompts.errors
+
+
+def test_a_link_handed_over_by_the_desktop_opens_its_game(qtbot, make_app) -> None:
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QFileOpenEvent
+    from PySide6.QtWidgets import QApplication
+
+    from missdice_desktop.ui.app import DesktopOpenFilter
+
+    shared = half_played(players=3, turns=3 * 5)
+    parts, prompts = make_app(game=realistic_game("yacht", players=("Anna",)))
+    app = QApplication.instance()
+    opener = DesktopOpenFilter(parts.controller)
+    app.installEventFilter(opener)
+    try:
+        QApplication.sendEvent(app, QFileOpenEvent(QUrl(link_from_game(shared))))
+        qtbot.waitUntil(lambda: len(parts.controller.game.players) == 3)
+    finally:
+        app.removeEventFilter(opener)
+    assert same_game(parts.controller.game, shared)
+    assert not prompts.errors
