@@ -205,3 +205,15 @@ def test_a_link_handed_over_by_the_desktop_opens_its_game(qtbot, make_app) -> No
         app.removeEventFilter(opener)
     assert same_game(parts.controller.game, shared)
     assert not prompts.errors
+
+
+def test_a_link_too_long_for_a_qr_code_is_still_offered_whole(qtbot) -> None:
+    link = "missdice:1" + "A" * 4000  # no QR code holds this much (a house grid of 40 boxes…)
+    dialog = ShareDialog(link, lambda: None)
+    qtbot.addWidget(dialog)
+    assert dialog.code is None
+    assert "too large for a QR code" in dialog.intro.text()
+    assert not dialog.save_button.isEnabled()
+    assert dialog.link_field.text() == link
+    dialog.copy_button.click()
+    assert QGuiApplication.clipboard().text() == link
