@@ -9,7 +9,6 @@ holds) by construction, across turns and players.
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -17,6 +16,7 @@ from typing import Any
 
 from missdice_desktop.rules.dice import DICE_COUNT, FACES, Dice, make_dice
 from missdice_desktop.rules.scoresheet import BoxState, IllegalActionError, Scoresheet
+from missdice_desktop.rules.text import shown_text_problem
 from missdice_desktop.rules.variants import Ruleset
 
 MAX_ROLLS = 3
@@ -135,13 +135,14 @@ MAX_NAME_LENGTH = 40
 
 
 def check_player_name(name: str) -> None:
-    """Raise IllegalActionError unless `name` is a printable name of 1 to 40 characters."""
+    """Raise IllegalActionError unless `name` shows as written, in 1 to 40 characters."""
     if not name.strip():
         raise IllegalActionError("every player needs a name")
     if len(name) > MAX_NAME_LENGTH:
         raise IllegalActionError(f"player names have at most {MAX_NAME_LENGTH} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Zl", "Zp") for ch in name):
-        raise IllegalActionError(f"player name {name!r} has a character that cannot be shown")
+    problem = shown_text_problem(name, max_length=MAX_NAME_LENGTH)
+    if problem is not None:
+        raise IllegalActionError(f"player name {name!r} {problem}")
 
 
 class Game:

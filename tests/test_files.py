@@ -1,0 +1,48 @@
+"""Bounded reading: regular files only, never more than the cap, a BOM dropped."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from missdice_desktop.files import FileReadError, decode_text, read_regular_file
+
+
+def test_a_regular_file_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"12345")
+    assert read_regular_file(path, 5) == b"12345"
+
+
+def test_a_file_over_the_cap_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"123456")
+    with pytest.raises(FileReadError) as caught:
+        read_regular_file(path, 5)
+    assert caught.value.too_large
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_named_pipe_is_refused_without_blocking(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    with pytest.raises(FileReadError, match="not a regular file"):
+        read_regular_file(pipe, 100)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_device_is_refused() -> None:
+    with pytest.raises(FileReadError, match="not a regular file"):
+        read_regular_file("/dev/zero", 100)
+
+
+def test_a_folder_and_a_missing_file_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(FileReadError, match="folder"):
+        read_regular_file(tmp_path, 100)
+    with pytest.raises(FileReadError, match="no such file"):
+        read_regular_file(tmp_path / "none", 100)
+
+
+def test_the_byte_order_mark_is_dropped() -> None:
+    assert decode_text(b"\xef\xbb\xbf{}") == "{}"
+    assert decode_text(b"{}") == "{}"
