@@ -28,7 +28,7 @@ from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import default_player_name
 from missdice_desktop.ui.prompts import Prompts
-from missdice_desktop.ui.settings import AppPaths, Settings, load_settings
+from missdice_desktop.ui.settings import AppPaths, Settings, read_settings
 from missdice_desktop.ui.texts import fill
 
 TRANSLATIONS_DIR = resources_dir() / "translations"
@@ -170,7 +170,7 @@ def build_app(
     app.setApplicationName("Miss Dice")
     app.setApplicationDisplayName("Miss Dice")
     app.setOrganizationName("Miss Dice")
-    settings = load_settings(paths.settings_file)
+    settings, settings_problems = read_settings(paths.settings_file)
     language = LanguageSwitcher(app)
     language.apply(settings.language)
     theme = ThemeSwitcher(app)
@@ -189,6 +189,7 @@ def build_app(
         set_language=language.apply,
         set_theme=theme.apply,
     )
+    controller.report_settings_problems(settings_problems)
     return AppParts(window, controller, language, theme)
 
 

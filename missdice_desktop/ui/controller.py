@@ -35,6 +35,7 @@ from missdice_desktop.ui.settings import (
     DICE_VIRTUAL,
     AppPaths,
     Settings,
+    SettingsProblems,
     save_settings,
 )
 from missdice_desktop.ui.sheet_model import SheetModel
@@ -195,13 +196,20 @@ class GameController(QObject):
         try:
             unfinished = self.autosave.load_unfinished()
         except RecordError as error:
-            self.prompts.error(
-                translate("Controller", "The saved game cannot be read"),
-                fill(
-                    translate("Controller", "%1\n\nThe file was kept aside; a new game starts."),
-                    str(error),
-                ),
-            )
+            kept_as = self.autosave.kept_as
+            if kept_as is not None:
+                what = translate(
+                    "Controller", "%1\n\nThe file was kept aside as %2; a new game starts."
+                )
+                text = fill(what, str(error), kept_as.name)
+            else:
+                what = translate(
+                    "Controller",
+                    "%1\n\nThe file could not be moved aside (%2), so it stays where it is; "
+                    "a new game starts.",
+                )
+                text = fill(what, str(error), self.autosave.keep_failure)
+            self.prompts.error(translate("Controller", "The saved game cannot be read"), text)
             unfinished = None
         if unfinished is not None and self.prompts.resume(self._summary(unfinished)):
             self.replace_game(unfinished)
@@ -472,6 +480,15 @@ class GameController(QObject):
         if any(state.joker and not state.filled for state in self.game.box_states()):
             return translate("Controller", "Joker: the lower boxes score their full value.")
         return ""
+
+    def report_settings_problems(self, problems: SettingsProblems) -> None:
+        """Say once, at start, what in the settings file could not be used."""
+        if problems.file:
+            text = translate("Controller", "The settings file was not used (%1): defaults apply.")
+            self._note(fill(text, problems.file))
+        elif problems.reset:
+            text = translate("Controller", "Settings back to their defaults (unusable values): %1")
+            self._note(fill(text, ", ".join(problems.reset)))
 
     def _note(self, text: str, *, beep: bool = False) -> None:
         self._status_note = text
