@@ -37,6 +37,19 @@ def shown_text_problem(text: str, *, max_length: int) -> str | None:
     return None
 
 
+def without_hidden_characters(text: str) -> str:
+    """`text` without the characters `shown_text_problem` refuses (for text being typed).
+
+    >>> without_hidden_characters("\u202eAnn\u200ba")
+    'Anna'
+    """
+    return "".join(
+        char
+        for char in text
+        if unicodedata.category(char) not in _REFUSED_CATEGORIES or char in _JOINERS
+    )
+
+
 def _visible(char: str) -> bool:
     category = unicodedata.category(char)
     return category[0] in "LNPS" and category != "Co" and char not in _BLANKS

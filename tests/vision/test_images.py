@@ -30,7 +30,7 @@ def png_claiming(width: int, height: int) -> bytes:
 
 def jpeg_claiming(width: int, height: int) -> bytes:
     """A small JPEG whose frame header is rewritten to claim `width` × `height`."""
-    ok, encoded = cv2.imencode(".jpg", np.full((48, 64, 3), 128, np.uint8))
+    _ok, encoded = cv2.imencode(".jpg", np.full((48, 64, 3), 128, np.uint8))
     data = bytearray(encoded.tobytes())
     frame = data.index(b"\xff\xc0")
     data[frame + 5 : frame + 9] = struct.pack(">HH", height, width)
