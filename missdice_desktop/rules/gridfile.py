@@ -15,7 +15,7 @@ from typing import Any
 from missdice_desktop.files import FileReadError, decode_text, read_regular_file
 from missdice_desktop.rules.boxes import Box, BoxKind, Scoring, Section
 from missdice_desktop.rules.dice import DICE_COUNT, FACES
-from missdice_desktop.rules.text import shown_text_problem, unsaveable_part
+from missdice_desktop.rules.text import key_text, shown_text_problem, unsaveable_part
 from missdice_desktop.rules.variants import JokerPolicy, UpperBonus, Variant
 
 GRID_FORMAT = "missdice-grid"
@@ -217,7 +217,8 @@ def _box(raw: object, where: str) -> Box:
 def _no_unknown_keys(data: Mapping[str, Any], known: set[str], where: str) -> None:
     for key in data:
         if key not in known:
-            raise GridError(f"{where}{key}: unknown key (known: {', '.join(sorted(known))})")
+            name = key_text(key) if isinstance(key, str) else ascii(key)
+            raise GridError(f"{where}{name}: unknown key (known: {', '.join(sorted(known))})")
 
 
 def _identifier(data: Mapping[str, Any], key: str, where: str) -> str:

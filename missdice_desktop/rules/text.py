@@ -14,8 +14,10 @@ True
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 _JOINERS = {"\u200c", "\u200d"}
 # Letters and symbols that fonts draw as nothing at all.
@@ -82,10 +84,20 @@ def unsaveable_part(data: object) -> str | None:
             for key, item in value.items():
                 if not isinstance(key, str) or _has_surrogate(key):
                     return _at(where, "a key that cannot be saved")
-                stack.append((f"{where}.{key}" if where else key, item))
+                name = key_text(key)
+                stack.append((f"{where}.{name}" if where else name, item))
         else:
             return _at(where, f"{type(value).__name__} values (dates, times…) cannot be kept")
     return None
+
+
+def key_text(key: str) -> str:
+    """A key as messages name it: plain keys as they are, any other quoted and escaped.
+
+    >>> key_text("count"), key_text("a b")
+    ('count', "'a b'")
+    """
+    return key if _PLAIN_KEY.fullmatch(key) else ascii(key)
 
 
 def _at(where: str, problem: str) -> str:

@@ -154,10 +154,18 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>%1
 
-The file was kept aside; a new game starts.</source>
+The file was kept aside as %2; a new game starts.</source>
         <translation>%1
 
-Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
+Le fichier a été mis de côté sous le nom %2 ; une nouvelle partie commence.</translation>
+    </message>
+    <message>
+        <source>%1
+
+The file could not be moved aside (%2), so it stays where it is; a new game starts.</source>
+        <translation>%1
+
+Le fichier n’a pas pu être mis de côté (%2) : il reste à sa place. Une nouvelle partie commence.</translation>
     </message>
     <message>
         <source>No rolls left: choose a box on the sheet.</source>
@@ -220,6 +228,14 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
     <message>
         <source>Joker: the lower boxes score their full value.</source>
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
+    </message>
+    <message>
+        <source>The settings file was not used (%1): defaults apply.</source>
+        <translation>Le fichier de préférences n’a pas été utilisé (%1) : les valeurs par défaut s’appliquent.</translation>
+    </message>
+    <message>
+        <source>Settings back to their defaults (unusable values): %1</source>
+        <translation>Préférences remises à leur valeur par défaut (valeurs inutilisables) : %1</translation>
     </message>
     <message>
         <source>This game cannot be opened</source>

@@ -143,3 +143,9 @@ def test_a_named_pipe_is_no_grid_file(tmp_path: Path) -> None:
     os.mkfifo(pipe)
     with pytest.raises(GridError, match="not a regular file"):
         load_grid_file(pipe)
+
+
+def test_an_unknown_key_with_a_new_line_is_named_on_one_line() -> None:
+    with pytest.raises(GridError) as caught:
+        grid_from_mapping(grid(**{"two\nlines": 1}))
+    assert str(caught.value).startswith("'two\\nlines': unknown key")
