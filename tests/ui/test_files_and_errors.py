@@ -53,6 +53,18 @@ def test_a_broken_record_gives_one_message_and_keeps_the_game(qtbot, make_app, t
     assert broken.read_text("utf-8").endswith('"yahtzee"')
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_named_pipe_opened_as_a_game_is_refused_at_once(qtbot, make_app, tmp_path):
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    parts, prompts = make_app()
+    before = parts.controller.game
+    prompts.open_answer = str(pipe)
+    parts.window.open_action.trigger()
+    assert parts.controller.game is before
+    assert len(prompts.errors) == 1 and "not a regular file" in prompts.errors[0][1]
+
+
 def test_open_asks_before_leaving_a_game_in_progress(qtbot, make_app, tmp_path):
     record = tmp_path / "other.json"
     save_record(record, Game(get_variant("yacht").configure(), ["Zoé"]))
