@@ -138,6 +138,8 @@ def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:
 
     Each photo that cannot be read gets its own line, and the others are still read.
     """
+    import cv2
+
     from vision import read_dice  # only this command needs OpenCV
     from vision.images import MAX_IMAGE_BYTES, ImageRefused, read_image
 
@@ -148,10 +150,12 @@ def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:
             data = read_regular_file(path, MAX_IMAGE_BYTES)
             with native_messages_silenced():
                 reading = read_dice(read_image(data))
-        except (FileReadError, ImageRefused, MemoryError) as error:
+        except (FileReadError, ImageRefused, MemoryError, cv2.error) as error:
             why = error.reason if isinstance(error, FileReadError) else str(error)
             if isinstance(error, MemoryError):
                 why = "not enough memory to decode it"
+            elif isinstance(error, cv2.error):
+                why = "OpenCV could not process it"
             _say(f"missdice read-dice: {path}: cannot read the image ({why})")
             status = 2
             continue

@@ -252,3 +252,27 @@ def test_a_message_holding_a_new_line_stays_on_one_line(tmp_path: Path, capsys) 
     assert main(["replay", str(tmp_path / "two\nlines.json")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "two\\nlines.json: cannot read the file" in err
+
+
+def test_an_opencv_error_in_the_reader_is_one_line_and_the_others_are_read(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    import cv2
+
+    import vision.reader
+
+    photo = tmp_path / "die.png"
+    write_photo(photo)
+    real = vision.reader.read_dice
+    calls = iter([True, False])
+
+    def fail_once(image):  # type: ignore[no-untyped-def]
+        if next(calls):
+            raise cv2.error("OpenCV(5.0.0) resize: (-215:Assertion failed) !dsize.empty()")
+        return real(image)
+
+    monkeypatch.setattr(vision.reader, "read_dice", fail_once)
+    assert main(["read-dice", str(photo), str(photo), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "OpenCV could not process it" in captured.err
+    assert len(json.loads(captured.out)) == 1
