@@ -14,6 +14,7 @@ from typing import Any
 from missdice_desktop import __version__
 from missdice_desktop.files import FileReadError, read_regular_file
 from missdice_desktop.records import AnyGame, RecordError, load_any_record, record_game
+from missdice_desktop.rules import DiceGame, Game
 from missdice_desktop.rules.four21 import Four21Game, Phase, hand_text
 
 COMMANDS = ("replay", "read-dice")
@@ -210,6 +211,8 @@ def summarize(path: str, game: AnyGame) -> dict[str, Any]:
     """A game's scores (or a 421's tokens) as JSON-ready data."""
     if isinstance(game, Four21Game):
         return summarize_four21(path, game)
+    if not isinstance(game, Game):
+        return _summarize_other(path, game)
     players = []
     for name, sheet in zip(game.players, game.state.sheets, strict=True):
         entry: dict[str, Any] = {
@@ -235,6 +238,41 @@ def summarize(path: str, game: AnyGame) -> dict[str, Any]:
     }
 
 
+def _summarize_other(path: str, game: DiceGame[Any]) -> dict[str, Any]:
+    key = game.rules.total_key
+    totals = game.rules.totals(game.state)
+    summary: dict[str, Any] = {
+        "file": path,
+        "game": record_game(game),
+        "options": game.rules.option_values,
+        "finished": game.finished,
+        "players": [
+            {"name": name, key: total} for name, total in zip(game.players, totals, strict=True)
+        ],
+    }
+    if game.rules.has_losers:
+        summary["losers"] = list(game.losers())
+    else:
+        summary["winners"] = list(game.winners())
+    return summary
+
+
+def _format_other(path: str, game: DiceGame[Any]) -> str:
+    summary = _summarize_other(path, game)
+    key = game.rules.total_key
+    options = ", ".join(f"{name}: {value}" for name, value in summary["options"].items())
+    width = max(len(name) for name in game.players)
+    lines = [f"{path} — {game.game_id}" + (f" ({options})" if options else "")]
+    lines += [f"{p['name'].ljust(width)}  {p[key]:>5}" for p in summary["players"]]
+    if not game.finished:
+        lines.append(f"In progress: {game.players[game.current_player]} to play.")
+    elif game.rules.has_losers:
+        lines.append("Lost: " + ", ".join(summary["losers"]))
+    else:
+        lines.append("Winner: " + ", ".join(summary["winners"]))
+    return "\n".join(lines)
+
+
 def summarize_four21(path: str, game: Four21Game) -> dict[str, Any]:
     """A 421 game's tokens, pot and loser as JSON-ready data."""
     state = game.state
@@ -257,6 +295,8 @@ def format_sheet(path: str, game: AnyGame) -> str:
     """A game's scoresheet (or a 421's tokens) as a plain-text table."""
     if isinstance(game, Four21Game):
         return format_four21(path, game)
+    if not isinstance(game, Game):
+        return _format_other(path, game)
     sheets = game.state.sheets
     rows: list[tuple[str, list[str]]] = []
     for box in game.rules.boxes:

@@ -18,8 +18,10 @@ from typing import Any
 
 from missdice_desktop.files import FileReadError, decode_text, read_regular_file
 from missdice_desktop.rules import (
+    HOUSE_GAME,
     MAX_PLAYERS,
     MAX_ROLLS,
+    DiceGame,
     EnterDice,
     Game,
     GridError,
@@ -30,23 +32,24 @@ from missdice_desktop.rules import (
     RulesError,
     Score,
     check_player_name,
+    find_game,
     four21,
     get_variant,
     grid_from_mapping,
     make_dice,
+    new_game,
 )
 from missdice_desktop.rules.four21 import Four21Game, Four21Rules
 from missdice_desktop.rules.text import unsaveable_part
 
 RECORD_FORMAT = "missdice-game"
 RECORD_VERSION = 1
-HOUSE_GAME = "house"
 MAX_RECORD_BYTES = 5_000_000
 _KNOWN_KEYS = {"format", "version", "game", "options", "players", "turns", "grid", "current"}
 _TURN_KEYS = {"player", "dice", "rolls", "box"}
 _FOUR21_TURN_KEYS = {"player", "rolls"}
 
-AnyGame = Game | Four21Game
+AnyGame = DiceGame[Any] | Four21Game
 """A game of any kind a record holds."""
 
 
@@ -87,14 +90,12 @@ def _check_header(data: Any, source: str) -> None:
         )
 
 
-def game_from_record(data: Any, *, source: str = "") -> Game:
-    """Replay a parsed scoresheet record into a Game; RecordError says what is wrong and where."""
+def game_from_record(data: Any, *, source: str = "") -> DiceGame[Any]:
+    """Replay a parsed record of a game of the engine; RecordError says what is wrong and where."""
     _check_header(data, source)
-    if data.get("game") == four21.GAME_ID:
-        raise RecordError(
-            "a game of 421: the window cannot open it yet ('missdice replay' checks it)",
-            source=source,
-        )
+    game_id = data.get("game")
+    if isinstance(game_id, str) and game_id not in (HOUSE_GAME, *_yahtzee_ids()):
+        return _generic_game(data, source)
     try:
         game = _new_game(data)
     except GridError as error:
@@ -123,6 +124,65 @@ def game_from_record(data: Any, *, source: str = "") -> Game:
     return game
 
 
+def _yahtzee_ids() -> tuple[str, ...]:
+    return find_game(HOUSE_GAME).record_ids
+
+
+def _generic_game(data: Mapping[str, Any], source: str) -> DiceGame[Any]:
+    """A game of any other registered rules: its rules read each recorded turn."""
+    try:
+        kind = find_game(data["game"])
+        if kind.rules_from_options is None:  # pragma: no cover - every other row has one
+            raise RulesError(f"{kind.name} records cannot be read")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise RulesError("options must be an object")
+        game = new_game(kind.rules_from_options(options), _players(data), extra=_extra(data))
+    except (RulesError, IllegalActionError) as error:
+        raise RecordError(str(error), source=source) from None
+    turns = data.get("turns")
+    if not isinstance(turns, list):
+        raise RecordError("turns must be a list", source=source)
+    for number, turn in enumerate(turns, 1):
+        player = game.players[game.current_player]
+        try:
+            if game.finished:
+                raise RecordError("a turn after the end: the game was already over")
+            for action in game.rules.turn_actions(game.state, turn, last=number == len(turns)):
+                game.apply(action)
+        except (RecordError, InvalidDiceError, IllegalActionError) as error:
+            detail = error.detail if isinstance(error, RecordError) else str(error)
+            raise RecordError(detail, source=source, turn=number, player=player) from None
+    if data.get("current") is not None:
+        player = game.players[game.current_player]
+        try:
+            if game.finished:
+                raise RecordError("the game is over")
+            for action in game.rules.current_actions(game.state, data["current"]):
+                game.apply(action)
+        except (RecordError, InvalidDiceError, IllegalActionError) as error:
+            detail = error.detail if isinstance(error, RecordError) else str(error)
+            raise RecordError(f"current turn ({player}): {detail}", source=source) from None
+    return game
+
+
+def _players(data: Mapping[str, Any]) -> list[str]:
+    players = data.get("players")
+    if (
+        not isinstance(players, list)
+        or not 1 <= len(players) <= MAX_PLAYERS
+        or not all(isinstance(name, str) for name in players)
+    ):
+        raise RulesError(f"players must be a list of 1 to {MAX_PLAYERS} names")
+    for name in players:
+        check_player_name(name)
+    return players
+
+
+def _extra(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key not in _KNOWN_KEYS}
+
+
 def _new_game(data: Mapping[str, Any]) -> Game:
     game_id = data.get("game")
     if not isinstance(game_id, str):
@@ -136,17 +196,7 @@ def _new_game(data: Mapping[str, Any]) -> Game:
     options = data.get("options", {})
     if not isinstance(options, Mapping):
         raise RulesError("options must be an object")
-    players = data.get("players")
-    if (
-        not isinstance(players, list)
-        or not 1 <= len(players) <= MAX_PLAYERS
-        or not all(isinstance(name, str) for name in players)
-    ):
-        raise RulesError(f"players must be a list of 1 to {MAX_PLAYERS} names")
-    for name in players:
-        check_player_name(name)
-    extra = {key: value for key, value in data.items() if key not in _KNOWN_KEYS}
-    return Game(variant.configure(options), players, extra=extra)
+    return Game(variant.configure(options), _players(data), extra=_extra(data))
 
 
 def _replay_turn(game: Game, turn: Any) -> None:
@@ -342,9 +392,12 @@ def _four21_record(game: Four21Game) -> dict[str, Any]:
 
 
 def record_game(game: AnyGame) -> str:
-    """The record's `game` value: the built-in grid's id, "house" for a house grid, or "421"."""
+    """The record's `game` value: the built-in grid's id, "house" for a house grid, or the
+    game's id for the other games."""
     if isinstance(game, Four21Game):
         return four21.GAME_ID
+    if not isinstance(game, Game):
+        return game.game_id
     return HOUSE_GAME if game.rules.variant.grid is not None else game.rules.variant.id
 
 
@@ -352,6 +405,25 @@ def record_from_game(game: AnyGame) -> dict[str, Any]:
     """The record of `game` as JSON-ready data, unknown keys of a loaded record kept."""
     if isinstance(game, Four21Game):
         return _four21_record(game)
+    if not isinstance(game, Game):
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": game.game_id,
+            "options": game.rules.option_values,
+            "players": list(game.players),
+            "turns": game.rules.record_turns(game.state),
+        }
+        current = game.rules.record_current(game.state)
+        if current is not None:
+            record["current"] = current
+        for key, value in game.extra.items():
+            record.setdefault(key, value)
+        return record
+    return _yahtzee_record(game)
+
+
+def _yahtzee_record(game: Game) -> dict[str, Any]:
     variant = game.rules.variant
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
@@ -401,8 +473,8 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
 
 
-def loads_record(text: str, *, source: str = "") -> Game:
-    """Parse JSON text and replay it (a scoresheet game)."""
+def loads_record(text: str, *, source: str = "") -> DiceGame[Any]:
+    """Parse JSON text and replay it (a game of the engine)."""
     return game_from_record(_parse(text, source), source=source)
 
 
@@ -453,8 +525,8 @@ def _object_without_twins(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def load_record(path: str | os.PathLike[str]) -> Game:
-    """Read and replay a scoresheet game's record file."""
+def load_record(path: str | os.PathLike[str]) -> DiceGame[Any]:
+    """Read and replay the record file of a game of the engine."""
     return loads_record(_read_text(path), source=str(path))
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from missdice_desktop.files import keep_aside, remove_stale_temporaries
 from missdice_desktop.records import RecordError, load_record, save_record
-from missdice_desktop.rules import Game
+from missdice_desktop.rules import DiceGame
 
 
 class AutosaveError(OSError):
@@ -25,7 +26,7 @@ class Autosave:
         self.keep_failure = ""
         """Why the last unreadable autosave could not be moved aside."""
 
-    def save(self, game: Game) -> None:
+    def save(self, game: DiceGame[Any]) -> None:
         """Write `game`; AutosaveError (once per failure streak) when the folder is unwritable."""
         try:
             save_record(self.path, game)
@@ -37,7 +38,7 @@ class Autosave:
             return
         self.failed = False
 
-    def load_unfinished(self) -> Game | None:
+    def load_unfinished(self) -> DiceGame[Any] | None:
         """The saved game if it is still being played; None when there is none or it ended.
 
         Temporary files that an interrupted save left behind are removed first. A file that
