@@ -21,6 +21,7 @@ from missdice_desktop.records import (
 )
 from missdice_desktop.rules import Game, load_grid_file
 from tests.fuzz import count, fuzz, json_values, mutate, mutate_bytes
+from tests.test_pig_records import PIG
 from tests.test_records import EXAMPLE
 from tests.test_records_four21 import FOUR21_EXAMPLE
 
@@ -30,7 +31,7 @@ IN_PROGRESS = {
     **EXAMPLE,
     "current": {"player": 0, "rolls": [[1, 2, 3, 4, 5]], "dice": [1, 2, 3, 4, 5]},
 }
-SEEDS = [EXAMPLE, HOUSE, IN_PROGRESS, FOUR21_EXAMPLE]
+SEEDS = [EXAMPLE, HOUSE, IN_PROGRESS, FOUR21_EXAMPLE, PIG]
 TOKENS = [
     b"NaN",
     b"Infinity",
