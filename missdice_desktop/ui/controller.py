@@ -653,7 +653,7 @@ class GameController(QObject):
             self._note(fill(text, problems.file))
         elif problems.reset:
             text = translate("Controller", "Settings back to their defaults (unusable values): %1")
-            self._note(fill(text, ", ".join(problems.reset)))
+            self._note(fill(text, ", ".join(setting_label(name) for name in problems.reset)))
 
     def _note(self, text: str, *, beep: bool = False) -> None:
         self._status_note = text
@@ -823,3 +823,29 @@ def texts_winners(game: DiceGame[Any]) -> str:
     return fill(
         translate("Controller", "Game over: %1 wins with %2 points."), names, str(top[0].total)
     )
+
+
+def setting_label(name: str) -> str:
+    """What a setting is called in messages (its key in settings.json when it has no label)."""
+    return setting_labels().get(name, name)
+
+
+def setting_labels() -> dict[str, str]:
+    """Each setting's name in messages, translated."""
+    return {
+        "players": translate("Settings", "player names"),
+        "variant": translate("Settings", "scoresheet"),
+        "options": translate("Settings", "scoresheet options"),
+        "grid_file": translate("Settings", "house grid"),
+        "dice_source": translate("Settings", "where the dice come from"),
+        "language": translate("Settings", "language"),
+        "theme": translate("Settings", "colours"),
+        "confirm_zero": translate("Settings", "asking before a zero"),
+        "window_geometry": translate("Settings", "window size"),
+        "camera": translate("Settings", "camera"),
+        "camera_on": translate("Settings", "camera on"),
+        "camera_automatic": translate("Settings", "automatic camera dice"),
+        "game": translate("Settings", "game"),
+        "game_options": translate("Settings", "game options"),
+        "roller_dice": translate("Settings", "free roller dice"),
+    }

@@ -923,6 +923,69 @@ Commencer une nouvelle partie à la place ?</translation>
     </message>
 </context>
 <context>
+    <name>Settings</name>
+    <message>
+        <source>player names</source>
+        <translation>noms des joueurs</translation>
+    </message>
+    <message>
+        <source>scoresheet</source>
+        <translation>feuille de score</translation>
+    </message>
+    <message>
+        <source>scoresheet options</source>
+        <translation>options de la feuille</translation>
+    </message>
+    <message>
+        <source>house grid</source>
+        <translation>grille maison</translation>
+    </message>
+    <message>
+        <source>where the dice come from</source>
+        <translation>origine des dés</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>langue</translation>
+    </message>
+    <message>
+        <source>colours</source>
+        <translation>couleurs</translation>
+    </message>
+    <message>
+        <source>asking before a zero</source>
+        <translation>confirmation avant un zéro</translation>
+    </message>
+    <message>
+        <source>window size</source>
+        <translation>taille de la fenêtre</translation>
+    </message>
+    <message>
+        <source>camera</source>
+        <translation>caméra</translation>
+    </message>
+    <message>
+        <source>camera on</source>
+        <translation>caméra allumée</translation>
+    </message>
+    <message>
+        <source>automatic camera dice</source>
+        <translation>dés automatiques de la caméra</translation>
+    </message>
+    <message>
+        <source>game</source>
+        <translation>jeu</translation>
+    </message>
+    <message>
+        <source>game options</source>
+        <translation>options des jeux</translation>
+    </message>
+    <message>
+        <source>free roller dice</source>
+        <translation>dés du lanceur libre</translation>
+    </message>
+</context>
+<context>
     <name>texts</name>
     <message>
         <source>Ones</source>

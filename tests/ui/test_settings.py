@@ -114,9 +114,8 @@ def test_the_window_starts_on_a_hand_edited_file_and_says_so_once(qtbot, make_ap
     write(paths.settings_file, {**HAND_EDITED, "language": "en", "camera_on": "yes"})
     parts, prompts = make_app()
     note = parts.window.status_label.text()
-    assert (
-        note
-        == "Settings back to their defaults (unusable values): players, window_geometry, camera_on"
+    assert note == (
+        "Settings back to their defaults (unusable values): player names, window size, camera on"
     )
     assert parts.controller.settings.theme == "dark"
     assert prompts.errors == []
@@ -129,3 +128,11 @@ def test_the_window_starts_on_a_corrupt_file(qtbot, make_app, paths) -> None:
     assert parts.window.status_label.text() == (
         "The settings file was not used (the file is not JSON): defaults apply."
     )
+
+
+def test_every_setting_has_a_label_in_messages() -> None:
+    from dataclasses import fields
+
+    from missdice_desktop.ui.controller import setting_labels
+
+    assert set(setting_labels()) == {spec.name for spec in fields(Settings)}
