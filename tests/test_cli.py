@@ -12,6 +12,7 @@ from missdice_desktop import __version__
 from missdice_desktop.bench import full_game
 from missdice_desktop.cli import main
 from missdice_desktop.records import save_record
+from missdice_desktop.resources import grids_dir
 from tests.test_records import EXAMPLE
 
 
@@ -155,7 +156,7 @@ def test_read_dice_goes_on_past_bad_files_and_exits_2(tmp_path: Path, capsys) ->
 def test_replay_names_a_house_game_as_such(tmp_path: Path, capsys) -> None:
     from missdice_desktop.rules import Game, load_grid_file
 
-    grid = Path(__file__).parents[1] / "resources" / "grids" / "yams-famille.toml"
+    grid = grids_dir() / "yams-famille.toml"
     path = tmp_path / "house.json"
     save_record(path, Game(load_grid_file(grid).configure(), ["Anna"]))
     assert main(["replay", str(path), "--json"]) == 0
@@ -276,3 +277,15 @@ def test_an_opencv_error_in_the_reader_is_one_line_and_the_others_are_read(
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and "OpenCV could not process it" in captured.err
     assert len(json.loads(captured.out)) == 1
+
+
+def test_a_file_url_from_the_desktop_opens_as_a_path(monkeypatch) -> None:
+    import missdice_desktop.cli as cli
+
+    opened: list[tuple[str | None, str | None]] = []
+    monkeypatch.setattr(
+        cli, "start_app", lambda record, camera=None: opened.append((record, camera)) or 0
+    )
+    assert main(["file:///home/anna/Partie%20du%20soir.missdice"]) == 0
+    assert main(["partie.json"]) == 0
+    assert opened == [("/home/anna/Partie du soir.missdice", None), ("partie.json", None)]
