@@ -82,7 +82,7 @@ def keep_aside(path: Path, stem: str) -> Path:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def remove_stale_temporaries(path: Path, *, older_than: float = 60.0) -> int:
+def remove_stale_temporaries(path: Path, *, older_than: float = 10.0) -> int:
     """Delete the temporary files an interrupted atomic write of `path` left beside it.
 
     Only `.NAME.*.tmp` files older than `older_than` seconds go: a write in progress in

@@ -1,11 +1,18 @@
 """Bounded reading: regular files only, never more than the cap, a BOM dropped."""
 
 import os
+import time
 from pathlib import Path
 
 import pytest
 
-from missdice_desktop.files import FileReadError, decode_text, read_regular_file
+from missdice_desktop.files import (
+    FileReadError,
+    decode_text,
+    keep_aside,
+    read_regular_file,
+    remove_stale_temporaries,
+)
 
 
 def test_a_regular_file_is_read(tmp_path: Path) -> None:
@@ -46,3 +53,27 @@ def test_a_folder_and_a_missing_file_are_refused(tmp_path: Path) -> None:
 def test_the_byte_order_mark_is_dropped() -> None:
     assert decode_text(b"\xef\xbb\xbf{}") == "{}"
     assert decode_text(b"{}") == "{}"
+
+
+def test_only_stale_temporaries_of_that_file_are_removed(tmp_path: Path) -> None:
+    target = tmp_path / "autosave.json"
+    stale = tmp_path / ".autosave.json.abc.tmp"
+    fresh = tmp_path / ".autosave.json.def.tmp"
+    other = tmp_path / ".settings.json.abc.tmp"
+    for path in (stale, fresh, other):
+        path.write_text("{")
+    long_ago = time.time() - 30
+    os.utime(stale, (long_ago, long_ago))
+    os.utime(other, (long_ago, long_ago))
+    assert remove_stale_temporaries(target) == 1
+    assert not stale.exists() and fresh.exists() and other.exists()
+
+
+def test_files_kept_aside_never_overwrite_each_other(tmp_path: Path) -> None:
+    target = tmp_path / "autosave.json"
+    kept = []
+    for content in ("one", "two", "three"):
+        target.write_text(content)
+        kept.append(keep_aside(target, "autosave"))
+    assert [path.read_text() for path in kept] == ["one", "two", "three"]
+    assert not target.exists()
