@@ -115,3 +115,13 @@ def test_a_saved_421_opens_in_the_window_and_undoes(qtbot, make_app, tmp_path):
     assert "La décharge" in board.phase.text() and board.stop_button.isEnabled()
     qtbot.keyClick(parts.window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert opened.state.turn.throws == ()
+
+
+def test_the_new_game_dialog_leaves_no_gap_where_rows_are_hidden(qtbot):
+    dialog = NewGameDialog(Settings(players=["Anna", "Ben"], game="421"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.height() == dialog.sizeHint().height()
+    count_bottom = dialog.player_count.geometry().bottom()
+    assert dialog.options_box.geometry().top() - count_bottom < 20
