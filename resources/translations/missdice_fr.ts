@@ -185,10 +185,18 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>%1
 
-The file was kept aside; a new game starts.</source>
+The file was kept aside as %2; a new game starts.</source>
         <translation>%1
 
-Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
+Le fichier a été mis de côté sous le nom %2 ; une nouvelle partie commence.</translation>
+    </message>
+    <message>
+        <source>%1
+
+The file could not be moved aside (%2), so it stays where it is; a new game starts.</source>
+        <translation>%1
+
+Le fichier n’a pas pu être mis de côté (%2) : il reste à sa place. Une nouvelle partie commence.</translation>
     </message>
     <message>
         <source>Roll the dice first (Space).</source>
@@ -283,6 +291,14 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
     <message>
         <source>Joker: the lower boxes score their full value.</source>
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
+    </message>
+    <message>
+        <source>The settings file was not used (%1): defaults apply.</source>
+        <translation>Le fichier de préférences n’a pas été utilisé (%1) : les valeurs par défaut s’appliquent.</translation>
+    </message>
+    <message>
+        <source>Settings back to their defaults (unusable values): %1</source>
+        <translation>Préférences remises à leur valeur par défaut (valeurs inutilisables) : %1</translation>
     </message>
     <message>
         <source>This game cannot be opened</source>
@@ -931,6 +947,69 @@ Commencer une nouvelle partie à la place ?</translation>
     <message>
         <source>About Miss Dice</source>
         <translation>À propos de Miss Dice</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <source>player names</source>
+        <translation>noms des joueurs</translation>
+    </message>
+    <message>
+        <source>scoresheet</source>
+        <translation>feuille de score</translation>
+    </message>
+    <message>
+        <source>scoresheet options</source>
+        <translation>options de la feuille</translation>
+    </message>
+    <message>
+        <source>house grid</source>
+        <translation>grille maison</translation>
+    </message>
+    <message>
+        <source>where the dice come from</source>
+        <translation>origine des dés</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>langue</translation>
+    </message>
+    <message>
+        <source>colours</source>
+        <translation>couleurs</translation>
+    </message>
+    <message>
+        <source>asking before a zero</source>
+        <translation>confirmation avant un zéro</translation>
+    </message>
+    <message>
+        <source>window size</source>
+        <translation>taille de la fenêtre</translation>
+    </message>
+    <message>
+        <source>camera</source>
+        <translation>caméra</translation>
+    </message>
+    <message>
+        <source>camera on</source>
+        <translation>caméra allumée</translation>
+    </message>
+    <message>
+        <source>automatic camera dice</source>
+        <translation>dés automatiques de la caméra</translation>
+    </message>
+    <message>
+        <source>game</source>
+        <translation>jeu</translation>
+    </message>
+    <message>
+        <source>game options</source>
+        <translation>options des jeux</translation>
+    </message>
+    <message>
+        <source>free roller dice</source>
+        <translation>dés du lanceur libre</translation>
     </message>
 </context>
 <context>
