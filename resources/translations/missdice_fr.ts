@@ -360,6 +360,14 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>gardé</translation>
     </message>
     <message>
+        <source>&amp;Throw (Space)</source>
+        <translation>&amp;Lancer (Espace)</translation>
+    </message>
+    <message>
+        <source>Throw the dice</source>
+        <translation>Lancer les dés</translation>
+    </message>
+    <message>
         <source>&amp;Roll (Space)</source>
         <translation>&amp;Lancer (Espace)</translation>
     </message>
@@ -382,6 +390,10 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Type the faces, then press Enter</source>
         <translation>Tapez les faces, puis Entrée</translation>
+    </message>
+    <message>
+        <source>Throws left: %1</source>
+        <translation>Lancers restants : %1</translation>
     </message>
     <message>
         <source>Rolls left: %1</source>

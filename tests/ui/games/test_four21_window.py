@@ -125,3 +125,20 @@ def test_the_new_game_dialog_leaves_no_gap_where_rows_are_hidden(qtbot):
     assert dialog.height() == dialog.sizeHint().height()
     count_bottom = dialog.player_count.geometry().bottom()
     assert dialog.options_box.geometry().top() - count_bottom < 20
+
+
+def test_the_tray_counts_the_421_throws_as_throws(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = four21_choice(["Anna", "Ben"])
+    parts.controller.start()
+    window, game = parts.window, parts.controller.game
+    for dice in [(4, 2, 1), (2, 2, 1)] * 2:  # the charge: Ben takes 10, then 1 from the pot
+        game.apply(Roll(dice))
+    while game.state.phase is Phase.CHARGE:
+        game.apply(Roll((6, 5, 3)))
+        game.apply(Roll((2, 2, 1)))
+    assert game.state.phase is Phase.DECHARGE
+    game.apply(Roll((6, 5, 3)))
+    tray = window.tray
+    assert tray.rolls_left_label.text() == "Throws left: 2"
+    assert tray.roll_button.text() == "&Throw (Space)"
