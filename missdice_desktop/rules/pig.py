@@ -22,8 +22,10 @@ from missdice_desktop.rules.engine import (
     EnterDice,
     GameRules,
     IllegalActionError,
+    RecordedRoll,
     RefusalCode,
     Roll,
+    TurnExtra,
 )
 
 DEFAULT_TARGET = 100
@@ -33,9 +35,6 @@ LOSING_FACE = 1
 TURN_KEYS = frozenset({"player", "rolls", "hold"})
 """The keys of a recorded turn that Cochon reads; any other is kept as it was."""
 
-TurnExtra = tuple[tuple[str, Any], ...]
-"""A recorded turn's keys that this program does not use, in their order, kept on save."""
-
 
 @dataclass(frozen=True)
 class Bank:
@@ -43,13 +42,6 @@ class Bank:
 
     extra: TurnExtra = field(default=(), compare=False)
     """The recorded turn's unknown keys, when the hold comes from a record."""
-
-
-@dataclass(frozen=True)
-class RecordedRoll(Roll):
-    """The last roll of a recorded turn that ends on it, carrying the turn's unknown keys."""
-
-    extra: TurnExtra = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
