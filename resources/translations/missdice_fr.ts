@@ -494,16 +494,32 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Ce tour de table</translation>
     </message>
     <message>
-        <source>La charge — pot: %1 tokens</source>
-        <translation>La charge — pot : %1 jetons</translation>
+        <source>Last round</source>
+        <translation>Tour de table précédent</translation>
+    </message>
+    <message>
+        <source>La charge</source>
+        <translation>La charge</translation>
+    </message>
+    <message>
+        <source>The pot: the worst hand of each round takes from it</source>
+        <translation>Le pot : à chaque tour, la plus mauvaise combinaison y prend</translation>
     </message>
     <message>
         <source>La décharge</source>
         <translation>La décharge</translation>
     </message>
     <message>
+        <source>The pot is empty: the best hand pays the worst</source>
+        <translation>Le pot est vide : la meilleure combinaison paie la plus mauvaise</translation>
+    </message>
+    <message>
         <source>Game over</source>
         <translation>Partie terminée</translation>
+    </message>
+    <message>
+        <source>The pot</source>
+        <translation>Le pot</translation>
     </message>
     <message>
         <source>421 — pot of %1 tokens, 4-2-1 worth %2. La charge: each round everyone throws once; the worst hand takes from the pot what the best hand is worth. La décharge: the first player throws up to 3 times, the others no more; the worst hand takes the worth from the best hand&apos;s player. No token left: you are out. The last one holding tokens loses.</source>
@@ -526,28 +542,40 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>sorti (sauvé)</translation>
     </message>
     <message>
-        <source>%1 — place %2</source>
-        <translation>%1 — place %2</translation>
+        <source>place %1</source>
+        <translation>place %1</translation>
     </message>
     <message>
-        <source>%1 (throwing)</source>
-        <translation>%1 (en cours)</translation>
+        <source>throwing</source>
+        <translation>lance</translation>
+    </message>
+    <message>
+        <source>tied for the worst</source>
+        <translation>à égalité pour la plus mauvaise</translation>
+    </message>
+    <message>
+        <source>tied for the worst, threw %1</source>
+        <translation>à égalité pour la plus mauvaise, a relancé %1</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 from the pot.</source>
+        <translation>%1 prend %2 au pot.</translation>
+    </message>
+    <message>
+        <source>%1 pays %2 to %3.</source>
+        <translation>%1 donne %2 à %3.</translation>
+    </message>
+    <message>
+        <source>%1. %2 %3</source>
+        <translation>%1. %2 %3</translation>
+    </message>
+    <message>
+        <source>Best: %1&apos;s %2, worth %3. Worst: %4.</source>
+        <translation>Meilleure : %2 de %1, vaut %3. Plus mauvaise : %4.</translation>
     </message>
     <message>
         <source>No token has moved yet.</source>
         <translation>Aucun jeton n&apos;a encore bougé.</translation>
-    </message>
-    <message>
-        <source>%1&apos;s %2 is worth %3</source>
-        <translation>le %2 de %1 vaut %3</translation>
-    </message>
-    <message>
-        <source>Last round: %1; %2 takes %3 from the pot.</source>
-        <translation>Dernier tour : %1 ; %2 prend %3 au pot.</translation>
-    </message>
-    <message>
-        <source>Last round: %1; %2 pays %3 to %4.</source>
-        <translation>Dernier tour : %1 ; %2 donne %3 à %4.</translation>
     </message>
 </context>
 <context>
