@@ -166,7 +166,7 @@ def test_the_421_board_fits_eight_players_at_1024x700_and_reads_across_the_table
     parts, game = _decharge_with_eight(qtbot, make_app, (1024, 700), tmp_path)
     board = parts.window.four21_board
     assert parts.window.boards.currentWidget() is board
-    name, chips, tokens, hand, place = board._cells[7]
+    tokens = board._cells[7][2]
     bottom = tokens.mapTo(board, tokens.rect().bottomLeft()).y()
     assert tokens.isVisible() and bottom <= board.height()
     default = parts.window.font().pixelSize() if parts.window.font().pixelSize() > 0 else 13
