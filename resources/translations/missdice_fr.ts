@@ -910,12 +910,28 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Le premier à %1 points gagne.</translation>
     </message>
     <message>
+        <source>%1 (+%2)</source>
+        <translation>%1 (+%2)</translation>
+    </message>
+    <message>
         <source>%1: %2 points</source>
         <translation>%1 : %2 points</translation>
     </message>
     <message>
         <source>Cochon: roll as often as you like; each roll adds to the turn total. A 1 loses the turn total and passes the die. Hold banks it.</source>
         <translation>Cochon : lancez autant de fois que vous voulez ; chaque lancer s&apos;ajoute au total du tour. Un 1 fait perdre le total du tour et passe le dé. « Je garde » le met en banque.</translation>
+    </message>
+    <message>
+        <source>%1 wins!</source>
+        <translation type="unfinished">%1 gagne !</translation>
+    </message>
+    <message>
+        <source>Hold now: %1 points, and %2 wins!</source>
+        <translation>« Je garde » maintenant : %1 points, et %2 gagne !</translation>
+    </message>
+    <message>
+        <source>Hold now: %1 points, %2 to go.</source>
+        <translation>« Je garde » maintenant : %1 points, encore %2.</translation>
     </message>
 </context>
 <context>
