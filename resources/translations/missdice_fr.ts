@@ -923,7 +923,7 @@ La partie en cours n&apos;a pas changé.</translation>
     </message>
     <message>
         <source>%1 wins!</source>
-        <translation type="unfinished">%1 gagne !</translation>
+        <translation>%1 gagne !</translation>
     </message>
     <message>
         <source>Hold now: %1 points, and %2 wins!</source>
