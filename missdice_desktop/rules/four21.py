@@ -6,7 +6,8 @@ best hand's player. Whoever still holds tokens at the end loses (docs/four21.md)
 
 A game moves from one immutable `Four21State` to the next through `next_state(state, action)`;
 `legal_actions(state)` says what may happen now and `refusal(state, action)` why an action
-may not, as a `Four21Reason` (a code the UI translates, with an English message).
+may not, as a `Four21Reason` (a code the UI translates, with an English message). The window
+and records play it through the engine shell with `four21_engine.Four21Engine`.
 
 >>> rules = Four21Rules()
 >>> state = rules.start(["Anna", "Ben"])
@@ -19,13 +20,14 @@ may not, as a `Four21Reason` (a code the UI translates, with an English message)
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import Any
 
+from missdice_desktop.rules.dice import Dice, InvalidDiceError
+from missdice_desktop.rules.dice import make_dice as _make_dice
 from missdice_desktop.rules.refusals import IllegalActionError
 
 GAME_ID = "421"
@@ -38,8 +40,6 @@ POT_SIZES = (11, 21)
 FOUR21_WORTHS = (8, 10, 11)
 DEFAULT_OPTIONS: Mapping[str, int] = MappingProxyType({"pot": 21, "421": 10})
 
-Dice = tuple[int, ...]
-"""Three face values in the order they lie on the table (positions matter for holding)."""
 Hand = tuple[int, int, int]
 """Three face values read from high to low: the hand that dice make, whatever their order."""
 TurnExtra = tuple[tuple[str, Any], ...]
@@ -69,22 +69,12 @@ class HandKind(enum.Enum):
 
 
 def make_dice(values: Iterable[object]) -> Dice:
-    """Return `values` as three dice, or raise InvalidDiceError saying what is wrong.
+    """`values` as the 421's three dice, in the order they lie; InvalidDiceError if not.
 
     >>> make_dice([4, 1, 2])
     (4, 1, 2)
     """
-    dice = tuple(values)
-    if len(dice) != DICE_COUNT:
-        raise InvalidDiceError(f"a throw is {DICE_COUNT} dice, got {len(dice)}")
-    for value in dice:
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= FACES:
-            raise InvalidDiceError(f"dice show whole numbers from 1 to {FACES}, got {value!r}")
-    return dice  # type: ignore[return-value]
-
-
-class InvalidDiceError(ValueError):
-    """Values that are not three whole numbers from 1 to 6."""
+    return _make_dice(values, count=DICE_COUNT, faces=FACES)
 
 
 def hand_of(dice: Sequence[int]) -> Hand:
@@ -188,7 +178,13 @@ def ranked(hands: Iterable[tuple[int, Hand]]) -> tuple[tuple[int, Hand], ...]:
 
 
 def hand_text(hand: Hand) -> str:
-    """The hand as players say it, e.g. "4-2-1"."""
+    """The hand as players say it: its dice high to low, a pair of aces first.
+
+    >>> hand_text((4, 2, 1)), hand_text((5, 1, 1)), hand_text((2, 2, 1))
+    ('4-2-1', '1-1-5', '2-2-1')
+    """
+    if hand_kind(hand) is HandKind.ACES_PAIR:
+        return f"1-1-{hand[0]}"
     return "-".join(map(str, hand))
 
 
@@ -527,13 +523,6 @@ class Four21Rules:
             case Stop(extra=extra):
                 return self._turn_played(state, replace(turn, extra=turn.extra + extra))
         raise TypeError(f"not a 421 action: {action!r}")  # pragma: no cover
-
-    def throw_dice(self, state: Four21State, chance: random.Random) -> Throw:
-        """A virtual throw of the dice not held."""
-        dice = state.turn.dice or (1,) * DICE_COUNT
-        held = state.turn.held if state.turn.dice is not None else (False,) * DICE_COUNT
-        pairs = zip(dice, held, strict=True)
-        return Throw(tuple(old if hold else chance.randint(1, FACES) for old, hold in pairs))
 
     def _turn_played(self, state: Four21State, turn: Turn) -> Four21State:
         assert turn.dice is not None

@@ -15,11 +15,12 @@ from PySide6.QtCore import (
     QEvent,
     QLibraryInfo,
     QLocale,
+    QObject,
     Qt,
     QTimer,
     QTranslator,
 )
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QFileOpenEvent, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
 
 from missdice_desktop.resources import translations_dir
@@ -236,6 +237,23 @@ def install_excepthook(parts: AppParts) -> None:
     sys.excepthook = hook
 
 
+class DesktopOpenFilter(QObject):
+    """Files and links opened from the desktop while the app runs: macOS hands them over as
+    QFileOpenEvent, not as arguments (Linux and Windows start the program with them)."""
+
+    def __init__(self, controller: GameController) -> None:
+        super().__init__()
+        self.controller = controller
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Open the game the event names, as Game › Open… would."""
+        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+            target = event.file() or event.url().toString()
+            QTimer.singleShot(0, lambda: self.controller.open_requested(target))
+            return True
+        return False
+
+
 def run(
     record_path: str | None = None, *, camera: str | None = None, paths: AppPaths | None = None
 ) -> int:
@@ -248,6 +266,8 @@ def run(
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     parts = build_app(app, paths or AppPaths.default())
     install_excepthook(parts)
+    opener = DesktopOpenFilter(parts.controller)
+    app.installEventFilter(opener)
     parts.window.show()
     QTimer.singleShot(0, lambda: parts.controller.start(record_path, camera=camera))
     return app.exec()

@@ -693,6 +693,11 @@ class GameController(QObject):
         if path:
             self.open_path(path)
 
+    def open_requested(self, path: str) -> None:
+        """A game the desktop hands over while the app runs (macOS opens files this way)."""
+        if self._may_leave_game():
+            self.open_path(path)
+
     def open_path(self, path: str) -> bool:
         """Open a game record; on error one message, and the current game stays."""
         try:

@@ -4,8 +4,8 @@
 <context>
     <name>About</name>
     <message>
-        <source>The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.</source>
-        <translation>La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dés de la table.</translation>
+        <source>Dice games at the table: the scoresheet for Yahtzee, Yam&apos;s and Yacht, 421, Cochon and a free roller, with virtual dice or dice from the table.</source>
+        <translation>Les jeux de dés à table : la feuille de score du Yahtzee, du Yam&apos;s et du Yacht, le 421, le Cochon et un lanceur libre, avec des dés virtuels ou les dés de la table.</translation>
     </message>
     <message>
         <source>Free software under the %1 licence.</source>
