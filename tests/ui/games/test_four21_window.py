@@ -6,8 +6,9 @@ from PySide6.QtCore import Qt
 
 from missdice_desktop.records import load_record
 from missdice_desktop.rules import Hold, Roll
-from missdice_desktop.rules.four21 import Four21Rules, Phase, Stop
+from missdice_desktop.rules.four21 import Four21Rules, Phase, Stop, hand_of
 from missdice_desktop.rules.four21_engine import Four21Engine
+from missdice_desktop.ui.games.four21_board import hand_name
 from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
 
@@ -174,7 +175,7 @@ def test_the_421_board_fits_eight_players_at_1024x700_and_reads_across_the_table
     assert board.phase.font().pixelSize() > tokens.font().pixelSize()
     assert board.rules_card.font().pixelSize() < tokens.font().pixelSize()
     seat = game.state.turn.player
-    assert board._cells[seat][3].text() == "-".join(map(str, sorted(game.state.turn.dice)[::-1]))
+    assert board._cells[seat][3].text() == hand_name(hand_of(game.state.turn.dice))
     for seat, (_, chips, tokens, _, _) in enumerate(board._cells):
         assert chips.count == game.state.tokens[seat] and tokens.text() == str(chips.count)
     small = tokens.font().pixelSize()
