@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from missdice_desktop.rules.dice import Dice, make_dice
@@ -32,10 +32,12 @@ __all__ = [
     "GameRules",
     "Hold",
     "IllegalActionError",
+    "RecordedRoll",
     "Refusal",
     "RefusalCode",
     "Roll",
     "Standing",
+    "TurnExtra",
     "check_player_name",
     "rank_players",
 ]
@@ -49,6 +51,17 @@ class Roll:
     """Roll the dice that are not held; `dice` is the result, None for the game to draw it."""
 
     dice: Dice | None = None
+
+
+TurnExtra = tuple[tuple[str, Any], ...]
+"""A recorded turn's keys that this program does not use, in their order, kept on save."""
+
+
+@dataclass(frozen=True)
+class RecordedRoll(Roll):
+    """A recorded turn's last roll when the turn ends on it, carrying the turn's unknown keys."""
+
+    extra: TurnExtra = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -508,6 +508,7 @@ class GameController(QObject):
             window.boards.setCurrentIndex(FOUR21_PAGE)
         can_roll = not self.table_mode and Roll() in legal
         window.tray.set_dice_count(game.rules.dice_count, game.rules.faces)
+        window.tray.speak_of_throws(isinstance(game.rules, Four21Engine))
         window.camera_panel.set_expected_count(game.rules.dice_count)
         window.tray.show_turn(
             game.rules.shown_dice(game.state),
