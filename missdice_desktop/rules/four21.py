@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import Any
@@ -42,6 +42,8 @@ DEFAULT_OPTIONS: Mapping[str, int] = MappingProxyType({"pot": 21, "421": 10})
 
 Hand = tuple[int, int, int]
 """Three face values read from high to low: the hand that dice make, whatever their order."""
+TurnExtra = tuple[tuple[str, Any], ...]
+"""A recorded turn's keys that this program does not use, in their order, kept on save."""
 
 
 # Hands -------------------------------------------------------------------------------------------
@@ -194,6 +196,8 @@ class Throw:
     """Throw the dice that are not held; `dice` is the result (virtual or from the table)."""
 
     dice: Dice
+    extra: TurnExtra = field(default=(), compare=False)
+    """A recorded turn's unknown keys, when this throw ends it."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +211,9 @@ class Hold:
 @dataclass(frozen=True)
 class Stop:
     """End a décharge turn before its last throw: the dice stand as they are."""
+
+    extra: TurnExtra = field(default=(), compare=False)
+    """A recorded turn's unknown keys."""
 
 
 Four21Action = Throw | Hold | Stop
@@ -299,6 +306,8 @@ class Turn:
     """How many throws this turn allows."""
     tie_break: bool = False
     """A throw that only decides who is worst among tied players."""
+    extra: TurnExtra = ()
+    """Keys of the recorded turn this program does not use, written back on save."""
 
     @property
     def dice(self) -> Dice | None:
@@ -500,8 +509,10 @@ class Four21Rules:
             raise Four21Error(reason)
         turn = state.turn
         match action:
-            case Throw(dice=dice):
-                turn = replace(turn, throws=(*turn.throws, make_dice(dice)))
+            case Throw(dice=dice, extra=extra):
+                turn = replace(
+                    turn, throws=(*turn.throws, make_dice(dice)), extra=turn.extra + extra
+                )
                 if turn.throws_left == 0:
                     return self._turn_played(state, turn)
                 return replace(state, turn=turn)
@@ -509,8 +520,8 @@ class Four21Rules:
                 flags = list(turn.held)
                 flags[index] = bool(held)
                 return replace(state, turn=replace(turn, held=tuple(flags)))
-            case Stop():
-                return self._turn_played(state, turn)
+            case Stop(extra=extra):
+                return self._turn_played(state, replace(turn, extra=turn.extra + extra))
         raise TypeError(f"not a 421 action: {action!r}")  # pragma: no cover
 
     def _turn_played(self, state: Four21State, turn: Turn) -> Four21State:
