@@ -277,6 +277,7 @@ class Four21Board(QWidget):
             self.pot_caption.setText(translate("Four21Board", "The pot"))
         self.pot_count.setText(str(state.pot))
         self.pot_count.setVisible(state.phase is Phase.CHARGE)
+        self.pot_chips.setVisible(state.phase is Phase.CHARGE)
         self.throws.setText(self._throws_text(players, state))
         self._show_rows(players, state)
         self.payment.setText(self._payment_text(players, state))

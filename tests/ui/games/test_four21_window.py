@@ -178,6 +178,7 @@ def test_the_421_board_fits_eight_players_at_1024x700_and_reads_across_the_table
     assert board._cells[seat][3].text() == hand_name(hand_of(game.state.turn.dice))
     for seat, (_, chips, tokens, _, _) in enumerate(board._cells):
         assert chips.count == game.state.tokens[seat] and tokens.text() == str(chips.count)
+    assert board.pot_count.isHidden() and board.pot_chips.isHidden()  # the pot is empty
     small = tokens.font().pixelSize()
     parts.window.resize(1600, 1000)
     qtbot.waitUntil(lambda: board._cells[7][2].font().pixelSize() > small)
