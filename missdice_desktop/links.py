@@ -4,10 +4,12 @@ A link is `missdice:` + the link version (`1`) + the payload in base64url (no pa
 The payload's first byte says how the record is held:
 
 - `P` (packed): the game's own structure as one mixed-radix number: turn order is implied,
-  a roll is a number below 6⁵, a box is its index among the player's free boxes. Each game
-  has its codec (`_PACKERS`): the Yahtzee family (built-in and house grids), 421, Cochon.
-- `Z` (zlib): the record as canonical JSON, deflated. It holds any record, keys this
-  version does not know included.
+  a first roll is a number below 6⁵ and a later one what changed, a box is its index among
+  the player's free boxes. Each game has its codec (`_PACKERS`): the Yahtzee family
+  (built-in and house grids), 421, Cochon. Top-level keys it does not know ride along as
+  deflated JSON.
+- `Z` (zlib): the record as canonical JSON, deflated. It holds any record, unknown keys
+  inside turns included.
 
 The encoder makes both and keeps the shorter, so nothing is ever dropped to fit. Decoding
 is bounded: a link longer than `MAX_LINK_CHARS` is refused before it is read, inflating
