@@ -1,0 +1,273 @@
+"""Backward induction over a scoresheet: the expected final score of every position.
+
+A position between turns is (which boxes are filled, the upper points capped at the
+bonus threshold, whether the Yahtzee box holds points). Its value is what optimal play
+still adds to the total on average. Within a turn the value of every keep follows from
+the values of the next roll, a die at a time (a keep of m dice is the mean over the six
+faces of the keeps of m + 1 dice), and the best keep from a roll is a running maximum over
+the keeps one die smaller, so a position costs a few thousand operations, batched with
+numpy across thousands of positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from missdice_desktop.coach.dice_sets import DICE_SETS, DiceSets
+from missdice_desktop.coach.legal import legal_scores
+from missdice_desktop.rules.boxes import Section
+from missdice_desktop.rules.dice import DICE_COUNT, Dice, is_five_of_a_kind
+from missdice_desktop.rules.variants import Ruleset
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+Progress = Callable[[int, int], None]
+"""Called with (positions done, positions in all) while a table is built."""
+
+MAX_BOXES = 16
+CHUNK_ROWS = 4096
+NEG = -1e9
+
+
+class CoachError(ValueError):
+    """A scoresheet the coach cannot play, with the reason."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position between turns, as the solver numbers it."""
+
+    mask: int
+    """Bit i set when box i (in sheet order) is filled."""
+    upper: int
+    """Upper-section points, capped at the bonus threshold."""
+    flag: int
+    """1 when the Yahtzee box holds points (later Yahtzees earn the bonus)."""
+
+
+class SheetModel:
+    """What the solver needs to know about a ruleset, read from its boxes and variant."""
+
+    def __init__(self, rules: Ruleset, sets: DiceSets = DICE_SETS) -> None:
+        if rules.variant.ecart is not None:
+            raise CoachError(
+                f"{rules.variant.name}: the coach does not play sheets with an Écart yet "
+                "(its Plus and Minus make the game too big to solve here)"
+            )
+        if len(rules.boxes) > MAX_BOXES:
+            raise CoachError(
+                f"{rules.variant.name}: the coach plays sheets of at most {MAX_BOXES} boxes"
+            )
+        if not rules.boxes:
+            raise CoachError(f"{rules.variant.name}: a sheet without boxes has no play")
+        self.rules = rules
+        self.sets = sets
+        self.boxes = rules.boxes
+        self.box_count = len(rules.boxes)
+        self.rolls: tuple[Dice, ...] = sets.keeps[sets.rolls]
+        self.upper = tuple(
+            i for i, box in enumerate(self.boxes) if box.section is Section.UPPER and box.counts
+        )
+        self.counts = np.array([box.counts for box in self.boxes], dtype=bool)
+        bonus = rules.variant.upper_bonus
+        self.base = np.array(
+            [[box.score(roll) for roll in self.rolls] for box in self.boxes], dtype=np.float64
+        )
+        most_upper = int(sum(self.base[i].max() for i in self.upper))
+        self.threshold = bonus.threshold if bonus is not None and self.upper else 0
+        self.threshold = min(self.threshold, most_upper + 1) if self.threshold else 0
+        self.award = np.array(
+            [
+                bonus.award(total) if bonus is not None else 0
+                for total in range(self.threshold + most_upper + 1)
+            ],
+            dtype=np.float64,
+        )
+        yahtzee_id = rules.variant.yahtzee_box
+        self.yahtzee = rules.box_ids.index(yahtzee_id) if yahtzee_id in rules.box_ids else -1
+        self.flags = 2 if self.yahtzee >= 0 and rules.variant.yahtzee_bonus > 0 else 1
+        self.quints = np.array(
+            [i for i, roll in enumerate(self.rolls) if is_five_of_a_kind(roll)], dtype=np.intp
+        )
+        self._reachable = self._reachable_upper()
+
+    # Positions -------------------------------------------------------------------------------
+
+    @property
+    def shape(self) -> tuple[int, int, int]:
+        """The shape of a value table: (masks, upper points, Yahtzee flag)."""
+        return (1 << self.box_count, self.threshold + 1, self.flags)
+
+    def upper_values(self, mask: int) -> npt.NDArray[np.intp]:
+        """The capped upper totals a sheet with the filled boxes `mask` can have."""
+        key = sum(1 << k for k, i in enumerate(self.upper) if mask >> i & 1)
+        return self._reachable[key]
+
+    def flag_values(self, mask: int) -> tuple[int, ...]:
+        """The Yahtzee flags possible with the filled boxes `mask`."""
+        if self.flags == 2 and mask >> self.yahtzee & 1:
+            return (0, 1)
+        return (0,)
+
+    def position_count(self) -> int:
+        """How many reachable positions between turns there are."""
+        return sum(
+            len(self.upper_values(mask)) * len(self.flag_values(mask))
+            for mask in range(1 << self.box_count)
+        )
+
+    def _reachable_upper(self) -> list[npt.NDArray[np.intp]]:
+        result = []
+        for key in range(1 << len(self.upper)):
+            totals = {0}
+            for k, i in enumerate(self.upper):
+                if key >> k & 1:
+                    scores = {int(s) for s in self.base[i]}
+                    totals = {min(self.threshold, t + s) for t in totals for s in scores}
+            result.append(np.array(sorted(totals), dtype=np.intp))
+        return result
+
+    # Scoring a roll ---------------------------------------------------------------------------
+
+    def roll_options(self, mask: int, flag: int) -> tuple[FloatArray, BoolArray, FloatArray]:
+        """For every box: its points for each roll and whether it may take it; and the
+        Yahtzee bonus each roll earns, on a sheet with the filled boxes `mask`."""
+        scores = self.base.copy()
+        allowed = np.zeros_like(scores, dtype=bool)
+        for i in range(self.box_count):
+            if not mask >> i & 1:
+                allowed[i] = True
+        bonus = np.zeros(len(self.rolls), dtype=np.float64)
+        if self.yahtzee >= 0 and mask >> self.yahtzee & 1:
+            # A five of a kind is the only roll the joker and the Yahtzee bonus look at.
+            filled = {self.boxes[i].id: 0 for i in range(self.box_count) if mask >> i & 1}
+            filled[self.boxes[self.yahtzee].id] = 50 * flag
+            ids = self.rules.box_ids
+            for r in self.quints:
+                legal, earned = legal_scores(self.rules, filled, self.rolls[r])
+                allowed[:, r] = False
+                for box_id, points in legal.items():
+                    allowed[ids.index(box_id), r] = True
+                    scores[ids.index(box_id), r] = points
+                bonus[r] = earned
+        return scores, allowed, bonus
+
+    def final_values(
+        self,
+        table: FloatArray,
+        mask: int,
+        uppers: npt.NDArray[np.intp],
+        flag: int,
+        options: tuple[FloatArray, BoolArray, FloatArray] | None = None,
+    ) -> tuple[FloatArray, npt.NDArray[np.intp]]:
+        """For positions (mask, each of `uppers`, flag) with the dice down for good: the best
+        value of each roll (uppers × rolls) and the box that gives it."""
+        scores, allowed, bonus = options or self.roll_options(mask, flag)
+        rows = len(uppers)
+        best = np.full((rows, len(self.rolls)), NEG)
+        choice = np.full((rows, len(self.rolls)), -1, dtype=np.intp)
+        for i in range(self.box_count):
+            if mask >> i & 1:
+                continue
+            after = table[mask | 1 << i]
+            points = scores[i]
+            gain = points if self.counts[i] else np.zeros_like(points)
+            if i in self.upper and self.threshold:
+                total = uppers[:, None] + points.astype(np.intp)[None, :]
+                value = (
+                    gain[None, :]
+                    + self.award[total]
+                    - self.award[uppers][:, None]
+                    + after[np.minimum(total, self.threshold), flag]
+                )
+            elif i == self.yahtzee and self.flags == 2:
+                next_flag = np.where(points > 0, 1, flag)
+                value = gain[None, :] + after[uppers][:, next_flag]
+            else:
+                value = gain[None, :] + after[uppers, flag][:, None]
+            value = np.where(allowed[i][None, :], value, NEG)
+            better = value > best
+            best = np.where(better, value, best)
+            choice = np.where(better, i, choice)
+        return best + bonus[None, :], choice
+
+    # Within a turn -----------------------------------------------------------------------------
+
+    def keep_values(self, roll_values: FloatArray) -> FloatArray:
+        """The expected value of every keep (rows × 462) when the dice not kept are thrown
+        and then worth `roll_values` (rows × 252)."""
+        sets = self.sets
+        values = np.empty((roll_values.shape[0], len(sets.keeps)))
+        values[:, sets.rolls] = roll_values
+        for size in range(DICE_COUNT - 1, -1, -1):
+            values[:, sets.sizes[size]] = values[:, sets.children[size]].mean(axis=2)
+        return values
+
+    def best_keeps(self, keep_values: FloatArray) -> FloatArray:
+        """For each roll (rows × 252), the value of the best keep it allows."""
+        sets = self.sets
+        best = keep_values.copy()
+        for size in range(1, DICE_COUNT + 1):
+            smaller = best[:, sets.parents[size - 1]].max(axis=2)
+            part = best[:, sets.sizes[size]]
+            np.maximum(part, smaller, out=part)
+            best[:, sets.sizes[size]] = part
+        return best[:, sets.rolls]
+
+    def turn_values(self, final: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """From the final-roll values: the keep values after roll 2, after roll 1, and the
+        value before the turn (rows)."""
+        after_second = self.keep_values(final)
+        after_first = self.keep_values(self.best_keeps(after_second))
+        start = self.keep_values(self.best_keeps(after_first))[:, 0]
+        return after_second, after_first, start
+
+    # The whole table ---------------------------------------------------------------------------
+
+    def solve(self, progress: Progress | None = None) -> FloatArray:
+        """The value of every reachable position: a table of `shape` (unreachable ones 0)."""
+        table = np.zeros(self.shape, dtype=np.float64)
+        total = self.position_count()
+        done = 0
+        full = (1 << self.box_count) - 1
+        done += len(self.upper_values(full)) * len(self.flag_values(full))
+        for filled in range(self.box_count - 1, -1, -1):
+            masks = [m for m in range(full) if m.bit_count() == filled]
+            for rows, targets in self._batches(table, masks):
+                table_values = self.turn_values(rows)[2]
+                start = 0
+                for mask, uppers, flag in targets:
+                    table[mask, uppers, flag] = table_values[start : start + len(uppers)]
+                    start += len(uppers)
+                done += len(table_values)
+                if progress is not None:
+                    progress(done, total)
+        return table
+
+    def _batches(
+        self, table: FloatArray, masks: list[int]
+    ) -> Iterator[tuple[FloatArray, list[tuple[int, npt.NDArray[np.intp], int]]]]:
+        pending: list[FloatArray] = []
+        targets: list[tuple[int, npt.NDArray[np.intp], int]] = []
+        count = 0
+        for mask in masks:
+            uppers = self.upper_values(mask)
+            for flag in self.flag_values(mask):
+                pending.append(self.final_values(table, mask, uppers, flag)[0])
+                targets.append((mask, uppers, flag))
+                count += len(uppers)
+                if count >= CHUNK_ROWS:
+                    yield np.concatenate(pending), targets
+                    pending, targets, count = [], [], 0
+        if pending:
+            yield np.concatenate(pending), targets
+
+
+def expected_score(table: FloatArray) -> float:
+    """The value of a new game under optimal play."""
+    return float(table[0, 0, 0])
+
