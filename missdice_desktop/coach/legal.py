@@ -1,12 +1,12 @@
 """The one place the coach asks the rules where a roll may be scored.
 
 Today it asks the scoresheet (`Scoresheet.box_states`); when the engine offers
-`legal_actions()` this function is the only one to switch over.
+`legal_actions()` these functions are the only ones to switch over.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from missdice_desktop.rules.dice import Dice
@@ -14,16 +14,18 @@ from missdice_desktop.rules.scoresheet import Scoresheet
 from missdice_desktop.rules.variants import Ruleset
 
 
-def legal_scores(
-    rules: Ruleset, scores: Mapping[str, int], dice: Dice
-) -> tuple[dict[str, int], int]:
-    """The boxes `dice` may go in on a sheet holding `scores`, with their points, and the
-    Yahtzee bonus the dice earn wherever they go."""
+def legal_scores(rules: Ruleset, filled: Iterable[str], dice: Dice) -> dict[str, int]:
+    """The boxes `dice` may go in, with their points, on a sheet where `filled` are filled.
+
+    Which boxes are open does not depend on the points already written, only on which
+    boxes hold some.
+    """
+    sheet = Scoresheet(rules, MappingProxyType(dict.fromkeys(filled, 0)))
+    return {state.box.id: state.score or 0 for state in sheet.box_states(dice) if state.allowed}
+
+
+def yahtzee_bonus(rules: Ruleset, scores: Mapping[str, int], dice: Dice) -> int:
+    """The Yahtzee bonus `dice` earn on a sheet holding `scores`, wherever they go."""
     sheet = Scoresheet(rules, MappingProxyType(dict(scores)))
-    allowed = {
-        state.box.id: state.score or 0 for state in sheet.box_states(dice) if state.allowed
-    }
-    bonus = 0
-    if allowed:
-        bonus = sheet.score(next(iter(allowed)), dice)[2]
-    return allowed, bonus
+    allowed = [state.box.id for state in sheet.box_states(dice) if state.allowed]
+    return sheet.score(allowed[0], dice)[2] if allowed else 0

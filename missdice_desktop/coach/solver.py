@@ -11,6 +11,7 @@ numpy across thousands of positions.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -18,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from missdice_desktop.coach.dice_sets import DICE_SETS, DiceSets
-from missdice_desktop.coach.legal import legal_scores
+from missdice_desktop.coach.legal import legal_scores, yahtzee_bonus
 from missdice_desktop.rules.boxes import Section
 from missdice_desktop.rules.dice import DICE_COUNT, Dice, is_five_of_a_kind
 from missdice_desktop.rules.variants import Ruleset
@@ -144,17 +145,60 @@ class SheetModel:
         bonus = np.zeros(len(self.rolls), dtype=np.float64)
         if self.yahtzee >= 0 and mask >> self.yahtzee & 1:
             # A five of a kind is the only roll the joker and the Yahtzee bonus look at.
-            filled = {self.boxes[i].id: 0 for i in range(self.box_count) if mask >> i & 1}
-            filled[self.boxes[self.yahtzee].id] = 50 * flag
+            filled = [self.boxes[i].id for i in range(self.box_count) if mask >> i & 1]
             ids = self.rules.box_ids
             for r in self.quints:
-                legal, earned = legal_scores(self.rules, filled, self.rolls[r])
                 allowed[:, r] = False
-                for box_id, points in legal.items():
+                for box_id, points in legal_scores(self.rules, filled, self.rolls[r]).items():
                     allowed[ids.index(box_id), r] = True
                     scores[ids.index(box_id), r] = points
-                bonus[r] = earned
+            bonus[self.quints] = self._quint_bonus[flag]
         return scores, allowed, bonus
+
+    @functools.cached_property
+    def _quint_bonus(self) -> tuple[FloatArray, ...]:
+        """The Yahtzee bonus of each five of a kind, by flag (the Yahtzee box at 0 or 50)."""
+        if self.yahtzee < 0:
+            return (np.zeros(len(self.quints)),)
+        box = self.boxes[self.yahtzee]
+        return tuple(
+            np.array(
+                [
+                    yahtzee_bonus(self.rules, {box.id: int(self.base[self.yahtzee, r]) * flag}, dice)
+                    for r, dice in ((r, self.rolls[r]) for r in self.quints)
+                ],
+                dtype=np.float64,
+            )
+            for flag in range(self.flags)
+        )
+
+    def box_values(
+        self,
+        table: FloatArray,
+        box: int,
+        mask: int,
+        uppers: npt.NDArray[np.intp],
+        flag: int,
+        points: FloatArray,
+    ) -> FloatArray:
+        """What writing `points` (one per roll) in free box `box` is worth from positions
+        (mask, each of `uppers`, flag): the points, any upper bonus they complete, and the
+        value of the position after (uppers × rolls); the Yahtzee bonus is not included."""
+        after = table[mask | 1 << box]
+        gain = points if self.counts[box] else np.zeros_like(points)
+        if box in self.upper and self.threshold:
+            total = uppers[:, None] + points.astype(np.intp)[None, :]
+            return (
+                gain[None, :]
+                + self.award[total]
+                - self.award[uppers][:, None]
+                + after[np.minimum(total, self.threshold), flag]
+            )
+        if box == self.yahtzee and self.flags == 2:
+            next_flag = np.where(points > 0, 1, flag)
+            result: FloatArray = gain[None, :] + after[uppers][:, next_flag]
+            return result
+        return gain[None, :] + after[uppers, flag][:, None]
 
     def final_values(
         self,
@@ -162,68 +206,57 @@ class SheetModel:
         mask: int,
         uppers: npt.NDArray[np.intp],
         flag: int,
-        options: tuple[FloatArray, BoolArray, FloatArray] | None = None,
-    ) -> tuple[FloatArray, npt.NDArray[np.intp]]:
+    ) -> FloatArray:
         """For positions (mask, each of `uppers`, flag) with the dice down for good: the best
-        value of each roll (uppers × rolls) and the box that gives it."""
-        scores, allowed, bonus = options or self.roll_options(mask, flag)
-        rows = len(uppers)
-        best = np.full((rows, len(self.rolls)), NEG)
-        choice = np.full((rows, len(self.rolls)), -1, dtype=np.intp)
+        value of each roll (uppers × rolls)."""
+        scores, allowed, bonus = self.roll_options(mask, flag)
+        best = np.full((len(uppers), len(self.rolls)), NEG)
         for i in range(self.box_count):
             if mask >> i & 1:
                 continue
-            after = table[mask | 1 << i]
-            points = scores[i]
-            gain = points if self.counts[i] else np.zeros_like(points)
-            if i in self.upper and self.threshold:
-                total = uppers[:, None] + points.astype(np.intp)[None, :]
-                value = (
-                    gain[None, :]
-                    + self.award[total]
-                    - self.award[uppers][:, None]
-                    + after[np.minimum(total, self.threshold), flag]
-                )
-            elif i == self.yahtzee and self.flags == 2:
-                next_flag = np.where(points > 0, 1, flag)
-                value = gain[None, :] + after[uppers][:, next_flag]
-            else:
-                value = gain[None, :] + after[uppers, flag][:, None]
-            value = np.where(allowed[i][None, :], value, NEG)
-            better = value > best
-            best = np.where(better, value, best)
-            choice = np.where(better, i, choice)
-        return best + bonus[None, :], choice
+            value = self.box_values(table, i, mask, uppers, flag, scores[i])
+            closed = ~allowed[i]
+            if closed.any():
+                value[:, closed] = NEG
+            np.maximum(best, value, out=best)
+        result: FloatArray = best + bonus[None, :]
+        return result
 
     # Within a turn -----------------------------------------------------------------------------
+    # Arrays here are (keeps or rolls) × positions, so that stepping between keeps copies
+    # whole rows.
 
     def keep_values(self, roll_values: FloatArray) -> FloatArray:
-        """The expected value of every keep (rows × 462) when the dice not kept are thrown
-        and then worth `roll_values` (rows × 252)."""
+        """The expected value of every keep (462 × positions) when the dice not kept are
+        thrown and then worth `roll_values` (252 × positions)."""
         sets = self.sets
-        values = np.empty((roll_values.shape[0], len(sets.keeps)))
-        values[:, sets.rolls] = roll_values
+        values = np.empty((len(sets.keeps), roll_values.shape[1]))
+        values[sets.rolls] = roll_values
         for size in range(DICE_COUNT - 1, -1, -1):
-            values[:, sets.sizes[size]] = values[:, sets.children[size]].mean(axis=2)
+            children = sets.children[size]
+            total = values[children[:, 0]]
+            for column in range(1, children.shape[1]):
+                total += values[children[:, column]]
+            values[sets.sizes[size]] = total / children.shape[1]
         return values
 
     def best_keeps(self, keep_values: FloatArray) -> FloatArray:
-        """For each roll (rows × 252), the value of the best keep it allows."""
+        """For each roll (252 × positions), the value of the best keep it allows."""
         sets = self.sets
         best = keep_values.copy()
         for size in range(1, DICE_COUNT + 1):
-            smaller = best[:, sets.parents[size - 1]].max(axis=2)
-            part = best[:, sets.sizes[size]]
-            np.maximum(part, smaller, out=part)
-            best[:, sets.sizes[size]] = part
-        return best[:, sets.rolls]
+            part = best[sets.sizes[size]]
+            parents = sets.parents[size - 1]
+            for column in range(parents.shape[1]):
+                np.maximum(part, best[parents[:, column]], out=part)
+        return best[sets.rolls]
 
     def turn_values(self, final: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
-        """From the final-roll values: the keep values after roll 2, after roll 1, and the
-        value before the turn (rows)."""
+        """From the final-roll values (252 × positions): the keep values after roll 2, after
+        roll 1, and the value before the turn (positions)."""
         after_second = self.keep_values(final)
         after_first = self.keep_values(self.best_keeps(after_second))
-        start = self.keep_values(self.best_keeps(after_first))[:, 0]
+        start = self.keep_values(self.best_keeps(after_first))[0]
         return after_second, after_first, start
 
     # The whole table ---------------------------------------------------------------------------
@@ -257,14 +290,14 @@ class SheetModel:
         for mask in masks:
             uppers = self.upper_values(mask)
             for flag in self.flag_values(mask):
-                pending.append(self.final_values(table, mask, uppers, flag)[0])
+                pending.append(self.final_values(table, mask, uppers, flag))
                 targets.append((mask, uppers, flag))
                 count += len(uppers)
                 if count >= CHUNK_ROWS:
-                    yield np.concatenate(pending), targets
+                    yield np.concatenate(pending).T, targets
                     pending, targets, count = [], [], 0
         if pending:
-            yield np.concatenate(pending), targets
+            yield np.concatenate(pending).T, targets
 
 
 def expected_score(table: FloatArray) -> float:
