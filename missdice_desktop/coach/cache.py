@@ -6,6 +6,7 @@ damaged, cut short or built from other rules is ignored (and replaced by the nex
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -120,8 +121,7 @@ def load_or_build(
     if values is not None:
         return values
     values = model.solve(progress)
-    try:
+    # A cache that cannot be written only costs the next start the same build.
+    with contextlib.suppress(OSError):
         save_table(model, values, cache_dir)
-    except OSError:
-        pass  # A cache that cannot be written only costs the next start the same build.
     return values

@@ -41,11 +41,11 @@ class DiceSets:
     @property
     def roll_count(self) -> int:
         """How many distinct rolls of five dice there are (252)."""
-        return self.rolls.stop - self.rolls.start
+        return int(self.rolls.stop) - int(self.rolls.start)
 
     def roll_index(self, dice: Dice) -> int:
         """The index, among the rolls, of five dice in any order."""
-        return self.index[tuple(sorted(dice))] - self.rolls.start
+        return self.index[tuple(sorted(dice))] - int(self.rolls.start)
 
     def sub_keeps(self, dice: Dice) -> list[Keep]:
         """The distinct keeps that can be held from `dice` (all five included), fewest first."""
@@ -74,8 +74,10 @@ def build_dice_sets() -> DiceSets:
         if size < DICE_COUNT:
             children.append(
                 np.array(
-                    [[index[tuple(sorted((*keep, face)))] for face in range(1, FACES + 1)]
-                     for keep in group],
+                    [
+                        [index[tuple(sorted((*keep, face)))] for face in range(1, FACES + 1)]
+                        for keep in group
+                    ],
                     dtype=np.intp,
                 )
             )

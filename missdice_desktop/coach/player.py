@@ -80,9 +80,7 @@ class ComputerPlayer:
         at = self.coach.position(sheet)
         found = _cached_choices(self.coach, at.mask, at.upper, at.flag, tuple(sorted(dice)), left)
         shift = sheet.total
-        return tuple(
-            Choice(c.kind, c.expected + shift, keep=c.keep, box=c.box) for c in found
-        )
+        return tuple(Choice(c.kind, c.expected + shift, keep=c.keep, box=c.box) for c in found)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -95,6 +96,8 @@ class SheetModel:
             [i for i, roll in enumerate(self.rolls) if is_five_of_a_kind(roll)], dtype=np.intp
         )
         self._reachable = self._reachable_upper()
+        self.work_dtype: type[np.floating[Any]] = np.float64
+        self._last_open: tuple[int, FloatArray, BoolArray] | None = None
 
     # Positions -------------------------------------------------------------------------------
 
@@ -137,14 +140,22 @@ class SheetModel:
     def roll_options(self, mask: int, flag: int) -> tuple[FloatArray, BoolArray, FloatArray]:
         """For every box: its points for each roll and whether it may take it; and the
         Yahtzee bonus each roll earns, on a sheet with the filled boxes `mask`."""
+        scores, allowed = self._open_boxes(mask)
+        bonus = np.zeros(len(self.rolls), dtype=np.float64)
+        if self.yahtzee >= 0 and mask >> self.yahtzee & 1:
+            bonus[self.quints] = self._quint_bonus[flag]
+        return scores, allowed, bonus
+
+    def _open_boxes(self, mask: int) -> tuple[FloatArray, BoolArray]:
+        if self._last_open is not None and self._last_open[0] == mask:
+            return self._last_open[1], self._last_open[2]
         scores = self.base.copy()
         allowed = np.zeros_like(scores, dtype=bool)
         for i in range(self.box_count):
             if not mask >> i & 1:
                 allowed[i] = True
-        bonus = np.zeros(len(self.rolls), dtype=np.float64)
         if self.yahtzee >= 0 and mask >> self.yahtzee & 1:
-            # A five of a kind is the only roll the joker and the Yahtzee bonus look at.
+            # A five of a kind is the only roll the joker looks at.
             filled = [self.boxes[i].id for i in range(self.box_count) if mask >> i & 1]
             ids = self.rules.box_ids
             for r in self.quints:
@@ -152,8 +163,8 @@ class SheetModel:
                 for box_id, points in legal_scores(self.rules, filled, self.rolls[r]).items():
                     allowed[ids.index(box_id), r] = True
                     scores[ids.index(box_id), r] = points
-            bonus[self.quints] = self._quint_bonus[flag]
-        return scores, allowed, bonus
+        self._last_open = (mask, scores, allowed)
+        return scores, allowed
 
     @functools.cached_property
     def _quint_bonus(self) -> tuple[FloatArray, ...]:
@@ -164,7 +175,9 @@ class SheetModel:
         return tuple(
             np.array(
                 [
-                    yahtzee_bonus(self.rules, {box.id: int(self.base[self.yahtzee, r]) * flag}, dice)
+                    yahtzee_bonus(
+                        self.rules, {box.id: int(self.base[self.yahtzee, r]) * flag}, dice
+                    )
                     for r, dice in ((r, self.rolls[r]) for r in self.quints)
                 ],
                 dtype=np.float64,
@@ -188,17 +201,19 @@ class SheetModel:
         gain = points if self.counts[box] else np.zeros_like(points)
         if box in self.upper and self.threshold:
             total = uppers[:, None] + points.astype(np.intp)[None, :]
-            return (
+            upper_value: FloatArray = (
                 gain[None, :]
                 + self.award[total]
                 - self.award[uppers][:, None]
                 + after[np.minimum(total, self.threshold), flag]
             )
+            return upper_value
         if box == self.yahtzee and self.flags == 2:
             next_flag = np.where(points > 0, 1, flag)
             result: FloatArray = gain[None, :] + after[uppers][:, next_flag]
             return result
-        return gain[None, :] + after[uppers, flag][:, None]
+        lower_value: FloatArray = gain[None, :] + after[uppers, flag][:, None]
+        return lower_value
 
     def final_values(
         self,
@@ -230,7 +245,7 @@ class SheetModel:
         """The expected value of every keep (462 × positions) when the dice not kept are
         thrown and then worth `roll_values` (252 × positions)."""
         sets = self.sets
-        values = np.empty((len(sets.keeps), roll_values.shape[1]))
+        values = np.empty((len(sets.keeps), roll_values.shape[1]), dtype=roll_values.dtype)
         values[sets.rolls] = roll_values
         for size in range(DICE_COUNT - 1, -1, -1):
             children = sets.children[size]
@@ -294,13 +309,12 @@ class SheetModel:
                 targets.append((mask, uppers, flag))
                 count += len(uppers)
                 if count >= CHUNK_ROWS:
-                    yield np.concatenate(pending).T, targets
+                    yield np.concatenate(pending).T.astype(self.work_dtype), targets
                     pending, targets, count = [], [], 0
         if pending:
-            yield np.concatenate(pending).T, targets
+            yield np.concatenate(pending).T.astype(self.work_dtype), targets
 
 
 def expected_score(table: FloatArray) -> float:
     """The value of a new game under optimal play."""
     return float(table[0, 0, 0])
-

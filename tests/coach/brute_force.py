@@ -27,9 +27,7 @@ def throws(count: int) -> tuple[tuple[Dice, Fraction], ...]:
 
 def sub_keeps(dice: Dice) -> set[Dice]:
     return {
-        tuple(sorted(chosen))
-        for size in range(6)
-        for chosen in itertools.combinations(dice, size)
+        tuple(sorted(chosen)) for size in range(6) for chosen in itertools.combinations(dice, size)
     }
 
 
@@ -63,7 +61,8 @@ def expected_gain(rules: Ruleset) -> float:
         for _ in range(2):
             keep_value = {
                 keep: sum(
-                    float(p) * values[tuple(sorted(keep + rest))] for rest, p in throws(5 - len(keep))
+                    float(p) * values[tuple(sorted(keep + rest))]
+                    for rest, p in throws(5 - len(keep))
                 )
                 for keep in itertools.chain.from_iterable(
                     itertools.combinations_with_replacement(range(1, 7), n) for n in range(6)

@@ -48,8 +48,9 @@ def test_only_yahtzee_is_50_times_the_chance_of_five_alike_in_three_throws() -> 
         sheet(FIVES, SIXES, upper_bonus=UpperBonus(40, 35)),
         sheet(FIVES, SIXES, upper_bonus=UpperBonus(30, 10, per_point_over=1)),
         sheet(FIVES, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.FORCED),
-        sheet(FIVES, FOUR, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100,
-              joker=JokerPolicy.HASBRO),
+        sheet(
+            FIVES, FOUR, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.HASBRO
+        ),
         sheet(FULL, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.FREE),
     ],
     ids=lambda rules: "+".join(rules.box_ids) + (f"-{rules.joker.value}" if rules.joker else ""),
