@@ -68,6 +68,9 @@ def build_command_parser() -> argparse.ArgumentParser:
     advise.add_argument(
         "--expected", action="store_true", help="print the expected score of a new game"
     )
+    advise.add_argument(
+        "--review", action="store_true", help="judge every turn played so far (FILE)"
+    )
     advise.add_argument("--top", type=int, default=5, metavar="N", help="choices to list (5)")
     return parser
 

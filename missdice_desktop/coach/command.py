@@ -7,6 +7,7 @@ import sys
 from typing import TextIO
 
 from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, rolls_left
+from missdice_desktop.coach.review import review_game
 from missdice_desktop.coach.solver import CoachError
 from missdice_desktop.records import RecordError, load_record
 from missdice_desktop.rules import Game, RulesError, Ruleset, get_variant
@@ -29,6 +30,9 @@ def advise(options: argparse.Namespace, out: TextIO | None = None) -> int:
         if options.file is None:
             raise CoachError("give a saved game (FILE), or --expected with --game")
         game = load_record(options.file)
+        if options.review:
+            print(describe_review(game, _coach(game.rules)), file=out)
+            return 0
         print(describe_turn(game, _coach(game.rules), top=max(1, options.top)), file=out)
         return 0
     except (RecordError, RulesError, CoachError) as error:
@@ -93,3 +97,23 @@ def choice_text(choice: Choice, labels: dict[str, str]) -> str:
     if not choice.keep:
         return "throw all five"
     return "keep " + "-".join(map(str, sorted(choice.keep, reverse=True)))
+
+
+def describe_review(game: Game, coach: Coach) -> str:
+    """Each turn played: the box chosen, the coach's choice and the expected points lost."""
+    labels = {box.id: box.label for box in game.rules.boxes}
+    lines = []
+    lost = [0.0] * len(game.players)
+    for review in review_game(game, coach):
+        name = game.players[review.player]
+        dice = "-".join(map(str, review.dice))
+        chosen = labels.get(review.box, review.box)
+        if review.lost < 0.05:
+            verdict = "best"
+        else:
+            verdict = f"coach: {choice_text(review.best, labels)}, −{review.lost:.1f}"
+        lines.append(f"{name} {review.round}: {dice} in {chosen} ({verdict})")
+        lost[review.player] += review.lost
+    for index, name in enumerate(game.players):
+        lines.append(f"{name}: {lost[index]:.1f} expected points lost in all")
+    return "\n".join(lines)

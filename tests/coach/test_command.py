@@ -77,3 +77,18 @@ def test_bad_input_gets_one_line(
     error = capsys.readouterr().err
     assert message in error
     assert error.count("\n") == 1
+
+
+def test_review_of_the_turns_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game(get_variant("yacht").configure(), ["Anna"])
+    game.enter_dice("66666")
+    game.score("yahtzee")
+    game.enter_dice("66666")
+    game.score("ones")
+    path = tmp_path / "game.json"
+    save_record(path, game)
+    assert main(["advise", str(path), "--review"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Anna 1: 6-6-6-6-6 in Yacht (best)"
+    assert lines[1].startswith("Anna 2: 6-6-6-6-6 in Ones (coach: score ")
+    assert lines[2].startswith("Anna: ") and lines[2].endswith(" expected points lost in all")
