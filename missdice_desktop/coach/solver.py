@@ -55,17 +55,7 @@ class SheetModel:
     """What the solver needs to know about a ruleset, read from its boxes and variant."""
 
     def __init__(self, rules: Ruleset, sets: DiceSets = DICE_SETS) -> None:
-        if rules.variant.ecart is not None:
-            raise CoachError(
-                f"{rules.variant.name}: the coach does not play sheets with an Écart yet "
-                "(its Plus and Minus make the game too big to solve here)"
-            )
-        if len(rules.boxes) > MAX_BOXES:
-            raise CoachError(
-                f"{rules.variant.name}: the coach plays sheets of at most {MAX_BOXES} boxes"
-            )
-        if not rules.boxes:
-            raise CoachError(f"{rules.variant.name}: a sheet without boxes has no play")
+        self.check(rules)
         self.rules = rules
         self.sets = sets
         self.boxes = rules.boxes
@@ -98,6 +88,21 @@ class SheetModel:
         self._reachable = self._reachable_upper()
         self.work_dtype: type[np.floating[Any]] = np.float64
         self._last_open: tuple[int, FloatArray, BoolArray] | None = None
+
+    @staticmethod
+    def check(rules: Ruleset) -> None:
+        """Raise CoachError when the coach cannot play `rules`, saying why."""
+        if rules.variant.ecart is not None:
+            raise CoachError(
+                f"{rules.variant.name}: the coach does not play sheets with an Écart yet "
+                "(its Plus and Minus make the game too big to solve here)"
+            )
+        if len(rules.boxes) > MAX_BOXES:
+            raise CoachError(
+                f"{rules.variant.name}: the coach plays sheets of at most {MAX_BOXES} boxes"
+            )
+        if not rules.boxes:
+            raise CoachError(f"{rules.variant.name}: a sheet without boxes has no play")
 
     # Positions -------------------------------------------------------------------------------
 

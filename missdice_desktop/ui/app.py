@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
 
 from missdice_desktop.resources import resources_dir
 from missdice_desktop.rules import Game, get_variant
+from missdice_desktop.ui.coach_controller import CoachController
 from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import default_player_name
@@ -155,6 +156,7 @@ class AppParts:
 
     window: MainWindow
     controller: GameController
+    coach: CoachController
     language: LanguageSwitcher
     theme: ThemeSwitcher
 
@@ -189,7 +191,9 @@ def build_app(
         set_language=language.apply,
         set_theme=theme.apply,
     )
-    return AppParts(window, controller, language, theme)
+    coach = CoachController(controller)
+    window.closing.connect(coach.shut_down)
+    return AppParts(window, controller, coach, language, theme)
 
 
 def starting_game(settings: Settings) -> Game:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from missdice_desktop.ui.camera_panel import CameraPanel
+from missdice_desktop.ui.coach_panel import CoachPanel
 from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.sheet_view import SheetView
 from missdice_desktop.ui.texts import fill
@@ -180,6 +181,17 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.camera_dock)
         self.camera_dock.hide()
 
+        self.coach_panel = CoachPanel()
+        self.coach_panel.setObjectName("coachPanel")
+        self.coach_dock = CameraDock(self)
+        self.coach_dock.setObjectName("coachDock")
+        self.coach_dock.setWidget(self.coach_panel)
+        self.coach_dock.setFeatures(self.camera_dock.features())
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.coach_dock)
+        self.coach_dock.hide()
+        self.coach_action.toggled.connect(self.coach_dock.setVisible)
+        self.coach_dock.closed.connect(lambda: self.coach_action.setChecked(False))
+
         for first, second in zip(self.tray.dice, self.tray.dice[1:], strict=False):
             self.setTabOrder(first, second)
         self.setTabOrder(self.tray.dice[-1], self.tray.roll_button)
@@ -245,6 +257,9 @@ class MainWindow(QMainWindow):
             self.theme_group.addAction(action)
             self.theme_actions[code] = action
         self.about_action = QAction(self)
+        self.coach_action = QAction(self, checkable=True)
+        self.coach_action.setObjectName("coach")
+        self.coach_action.setShortcut(QKeySequence("Ctrl+K"))
 
         menu_bar = self.menuBar()
         self.game_menu = menu_bar.addMenu("")
@@ -262,6 +277,8 @@ class MainWindow(QMainWindow):
         self.language_menu.addActions(list(self.language_actions.values()))
         self.theme_menu = self.view_menu.addMenu("")
         self.theme_menu.addActions(list(self.theme_actions.values()))
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.coach_action)
         self.help_menu = menu_bar.addMenu("")
         self.help_menu.addAction(self.about_action)
 
@@ -297,6 +314,12 @@ class MainWindow(QMainWindow):
         self.theme_actions["system"].setText(translate("MainWindow", "As the &system"))
         self.theme_actions["light"].setText(translate("MainWindow", "&Light"))
         self.theme_actions["dark"].setText(translate("MainWindow", "&Dark"))
+        self.coach_action.setText(translate("MainWindow", "The &coach"))
+        self.coach_action.setToolTip(
+            translate("MainWindow", "Show the coach's best choices for the turn (Ctrl+K)")
+        )
+        self.coach_dock.setWindowTitle(translate("MainWindow", "Coach"))
+        self.coach_panel.retranslate_ui()
         self.help_menu.setTitle(translate("MainWindow", "&Help"))
         self.about_action.setText(translate("MainWindow", "&About Miss Dice"))
         self.roll_action.setText(translate("MainWindow", "Roll"))

@@ -146,6 +146,85 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     </message>
 </context>
 <context>
+    <name>CoachPanel</name>
+    <message>
+        <source>With several players the coach plays each sheet for its own best expected score, not to beat the others.</source>
+        <translation>À plusieurs, le coach joue chaque feuille pour son meilleur score moyen, pas pour battre les autres.</translation>
+    </message>
+    <message>
+        <source>The game is over: the review shows each turn.</source>
+        <translation>La partie est finie : le bilan reprend chaque tour.</translation>
+    </message>
+    <message>
+        <source>The coach is off for %1.</source>
+        <translation>Le coach est éteint pour %1.</translation>
+    </message>
+    <message>
+        <source>The coach failed: %1</source>
+        <translation>Le coach a échoué : %1</translation>
+    </message>
+    <message>
+        <source>The coach does not play this scoresheet yet.</source>
+        <translation>Le coach ne joue pas encore cette feuille.</translation>
+    </message>
+    <message>
+        <source>Expected final score: %1. Roll the dice.</source>
+        <translation>Score final attendu : %1. Lancez les dés.</translation>
+    </message>
+    <message>
+        <source>Expected final score: %1.</source>
+        <translation>Score final attendu : %1.</translation>
+    </message>
+    <message>
+        <source>Rolling with these dice held: %1 points.</source>
+        <translation>Relancer en gardant ces dés : %1 points.</translation>
+    </message>
+    <message>
+        <source>%1, turn %2: %3 in %4</source>
+        <translation>%1, tour %2 : %3 en %4</translation>
+    </message>
+    <message>
+        <source>coach: %1 (%2)</source>
+        <translation>coach : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Expected points lost: %1</source>
+        <translation>Points perdus en moyenne : %1</translation>
+    </message>
+    <message>
+        <source>score %1</source>
+        <translation>marquer en %1</translation>
+    </message>
+    <message>
+        <source>roll all five again</source>
+        <translation>relancer les cinq dés</translation>
+    </message>
+    <message>
+        <source>keep %1</source>
+        <translation>garder %1</translation>
+    </message>
+    <message>
+        <source>&amp;Coach for %1</source>
+        <translation>&amp;Coach pour %1</translation>
+    </message>
+    <message>
+        <source>After each roll the coach shows the dice to keep and the best choices, with the final score each leads to on average</source>
+        <translation>Après chaque lancer, le coach montre les dés à garder et les meilleurs choix, avec le score final moyen de chacun</translation>
+    </message>
+    <message>
+        <source>&amp;Review the game</source>
+        <translation>&amp;Bilan de la partie</translation>
+    </message>
+    <message>
+        <source>The coach&apos;s choices</source>
+        <translation>Les choix du coach</translation>
+    </message>
+    <message>
+        <source>The coach is working out this scoresheet (once; the game goes on meanwhile)…</source>
+        <translation>Le coach étudie cette feuille (une seule fois ; la partie continue pendant ce temps)…</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
         <source>The saved game cannot be read</source>
@@ -291,6 +370,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>shows %1</source>
         <translation>montre %1</translation>
+    </message>
+    <message>
+        <source>; the coach keeps it</source>
+        <translation> ; le coach le garde</translation>
     </message>
     <message>
         <source>held</source>
@@ -473,6 +556,18 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>&amp;Dark</source>
         <translation>&amp;Sombres</translation>
+    </message>
+    <message>
+        <source>The &amp;coach</source>
+        <translation>Le &amp;coach</translation>
+    </message>
+    <message>
+        <source>Show the coach&apos;s best choices for the turn (Ctrl+K)</source>
+        <translation>Montrer les meilleurs choix du coach pour ce tour (Ctrl+K)</translation>
+    </message>
+    <message>
+        <source>Coach</source>
+        <translation>Coach</translation>
     </message>
     <message>
         <source>&amp;Help</source>
