@@ -6,10 +6,13 @@ work as for a person.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
 import math
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, holds_for, rolls_left
 from missdice_desktop.rules.dice import Dice
@@ -38,6 +41,7 @@ class ComputerPlayer:
         self.level = level
         self._random = random.Random(seed)
         self._plan: Choice | None = None
+        self._plan_for: tuple[object, ...] = ()
 
     def step(self, game: Game) -> Change:
         """Do the next action of the current turn: roll, hold or release a die, or score."""
@@ -45,8 +49,11 @@ class ComputerPlayer:
         if dice is None:
             self._plan = None
             return game.roll()
-        if self._plan is None:
+        context = (len(game.state.scored_turns), dice, rolls_left(game))
+        if self._plan is None or self._plan_for != context:
+            # A plan holds only for the dice it was made for (an undo may change them).
             self._plan = self.decide(game.current_sheet, dice, rolls_left(game))
+            self._plan_for = context
         plan = self._plan
         if plan.kind is ChoiceKind.SCORE:
             self._plan = None
@@ -90,3 +97,25 @@ def _cached_choices(
     """The coach's choices from a position, counted from a total of 0 (positions repeat a
     lot in simulations)."""
     return tuple(coach.choices_at(mask, upper, flag, dice, left))
+
+
+COMPUTERS_KEY = "computer_players"
+"""Key of the game record mapping each computer player's index ("1") to its level."""
+
+
+def computer_levels(extra: Mapping[str, Any], players: int) -> dict[int, Level]:
+    """The computer players kept in a game's extra keys, by player index."""
+    value = extra.get(COMPUTERS_KEY)
+    if not isinstance(value, dict):
+        return {}
+    levels = {}
+    for key, level in value.items():
+        if isinstance(key, str) and key.isdigit() and int(key) < players:
+            with contextlib.suppress(ValueError):
+                levels[int(key)] = Level(level)
+    return levels
+
+
+def record_computers(levels: Mapping[int, Level]) -> dict[str, str]:
+    """Computer players as a game's extra key holds them."""
+    return {str(index): level.value for index, level in sorted(levels.items())}

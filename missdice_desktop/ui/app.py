@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
 from missdice_desktop.resources import resources_dir
 from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.coach_controller import CoachController
+from missdice_desktop.ui.computer_controller import ComputerController
 from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import default_player_name
@@ -157,6 +158,7 @@ class AppParts:
     window: MainWindow
     controller: GameController
     coach: CoachController
+    computers: ComputerController
     language: LanguageSwitcher
     theme: ThemeSwitcher
 
@@ -193,7 +195,8 @@ def build_app(
     )
     coach = CoachController(controller)
     window.closing.connect(coach.shut_down)
-    return AppParts(window, controller, coach, language, theme)
+    computers = ComputerController(controller, coach)
+    return AppParts(window, controller, coach, computers, language, theme)
 
 
 def starting_game(settings: Settings) -> Game:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QObject, QThreadPool
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QThreadPool, Signal
 
 from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, holds_for, rolls_left
 from missdice_desktop.coach.cache import rules_key
@@ -26,6 +26,9 @@ SHOWN_CHOICES = 8
 class CoachController(QObject):
     """Connects the coach panel to the game shown by a GameController."""
 
+    table_ready = Signal()
+    """A coach's table was built (computer players waiting for it can play)."""
+
     def __init__(self, controller: GameController, cache_dir: Path | None = None) -> None:
         super().__init__(controller)
         self.controller = controller
@@ -39,7 +42,9 @@ class CoachController(QObject):
         self._task_key = ""
         self._failed: dict[str, str] = {}
         self._reviewing = False
+        self._focused_box: str | None = None
         controller.view_refreshed.connect(self.refresh)
+        self.window.sheet.row_focused.connect(self._on_row_focused)
         controller.game_replaced.connect(self._on_game_replaced)
         self.panel.coach_toggled.connect(self.set_coach_on)
         self.panel.review_requested.connect(self.show_review)
@@ -114,6 +119,7 @@ class CoachController(QObject):
         if isinstance(coach, Coach):
             self._coaches[key] = coach
         self.refresh()
+        self.table_ready.emit()
 
     def _on_failed(self, key: str, error: str) -> None:
         self._failed[key] = error
@@ -124,6 +130,12 @@ class CoachController(QObject):
     def _on_game_replaced(self) -> None:
         self._reviewing = False
         self.refresh()
+
+    def _on_row_focused(self, row: int) -> None:
+        box = self.controller.model.box_id_at(row)
+        if box != self._focused_box:
+            self._focused_box = box
+            self.refresh()
 
     def _on_panel_shown(self, shown: bool) -> None:
         self.refresh()
@@ -209,6 +221,15 @@ class CoachController(QObject):
                     translate("CoachPanel", "Rolling with these dice held: %1 points."),
                     "−" + number(best.expected - mine.expected),
                 )
+        focused = next(
+            (c for c in choices if c.kind is ChoiceKind.SCORE and c.box == self._focused_box), None
+        )
+        if focused is not None and focused is not best:
+            status += " " + fill(
+                translate("CoachPanel", "Scoring %1 now: %2 points."),
+                self.controller.model.box_names.get(focused.box, focused.box),
+                "−" + number(best.expected - focused.expected),
+            )
         self.panel.show_lines(status, lines)
         if best.kind is ChoiceKind.KEEP:
             self.window.tray.show_advice(holds_for(dice, best.keep))

@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop import __version__
+from missdice_desktop.coach.player import COMPUTERS_KEY, record_computers
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import (
     Change,
@@ -76,6 +77,8 @@ class GameController(QObject):
         self.model = SheetModel(game, self)
         self.end_dialog: EndOfGameDialog | None = None
         self._status_note = ""
+        self.input_blocked: Callable[[], bool] = lambda: False
+        """True while the dice and the sheet belong to someone else (a computer's turn)."""
         window.sheet.setModel(self.model)
         game.add_listener(self._on_change)
         self._connect()
@@ -220,6 +223,8 @@ class GameController(QObject):
         """Start the game chosen, and remember the choice for next time."""
         game = Game(choice.rules, choice.players)
         game.extra[DICE_SOURCE_KEY] = choice.dice_source
+        if choice.computers:
+            game.extra[COMPUTERS_KEY] = record_computers(choice.computers)
         self.settings.players = list(choice.players)
         self.settings.dice_source = choice.dice_source
         self.settings.grid_file = choice.grid_file
@@ -238,6 +243,8 @@ class GameController(QObject):
         """A rematch: same sheet, options, players and dice source."""
         game = Game(self.game.rules, self.game.players)
         game.extra[DICE_SOURCE_KEY] = self.game.extra.get(DICE_SOURCE_KEY, DICE_VIRTUAL)
+        if COMPUTERS_KEY in self.game.extra:
+            game.extra[COMPUTERS_KEY] = self.game.extra[COMPUTERS_KEY]
         self.replace_game(game)
 
     def replace_game(self, game: Game) -> None:
@@ -263,7 +270,7 @@ class GameController(QObject):
     def roll(self) -> None:
         """Roll the dice that are not held."""
         game = self.game
-        if self.table_mode or game.finished:
+        if self.table_mode or game.finished or self.input_blocked():
             return
         if game.rolls_left <= 0:
             self._note(translate("Controller", "No rolls left: choose a box on the sheet."))
@@ -275,7 +282,7 @@ class GameController(QObject):
 
     def toggle_hold(self, index: int) -> None:
         """Hold or release one die."""
-        if self.table_mode or self.game.finished:
+        if self.table_mode or self.game.finished or self.input_blocked():
             return
         if self.game.dice is None:
             self._note(translate("Controller", "Roll the dice first (Space)."))
@@ -291,7 +298,7 @@ class GameController(QObject):
 
     def enter_dice(self, faces: str) -> None:
         """Dice from the table, e.g. "26266"."""
-        if self.game.finished:
+        if self.game.finished or self.input_blocked():
             return
         self._act(lambda: self.game.enter_dice(faces))
 
@@ -299,7 +306,7 @@ class GameController(QObject):
         """Score the current dice in the current player's box of `row`."""
         game = self.game
         box_id = self.model.box_id_at(row)
-        if box_id is None or game.finished:
+        if box_id is None or game.finished or self.input_blocked():
             return
         player = game.current_player
         state = self.model.box_state(row, player)

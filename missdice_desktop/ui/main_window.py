@@ -257,6 +257,13 @@ class MainWindow(QMainWindow):
             self.theme_group.addAction(action)
             self.theme_actions[code] = action
         self.about_action = QAction(self)
+        self.fast_computer_action = QAction(self, checkable=True)
+        self.fast_computer_action.setObjectName("fastComputer")
+        self.fast_computer_action.setShortcut(QKeySequence("Ctrl+J"))
+        self.play_computer_action = QAction(self)
+        self.play_computer_action.setObjectName("playComputer")
+        self.play_computer_action.setShortcut(QKeySequence("Ctrl+Shift+J"))
+        self.play_computer_action.setEnabled(False)
         self.coach_action = QAction(self, checkable=True)
         self.coach_action.setObjectName("coach")
         self.coach_action.setShortcut(QKeySequence("Ctrl+K"))
@@ -268,6 +275,9 @@ class MainWindow(QMainWindow):
         self.game_menu.addAction(self.table_dice_action)
         self.game_menu.addAction(self.camera_action)
         self.game_menu.addAction(self.use_camera_dice_action)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.fast_computer_action)
+        self.game_menu.addAction(self.play_computer_action)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.quit_action)
         self.edit_menu = menu_bar.addMenu("")
@@ -314,6 +324,14 @@ class MainWindow(QMainWindow):
         self.theme_actions["system"].setText(translate("MainWindow", "As the &system"))
         self.theme_actions["light"].setText(translate("MainWindow", "&Light"))
         self.theme_actions["dark"].setText(translate("MainWindow", "&Dark"))
+        self.fast_computer_action.setText(translate("MainWindow", "&Fast computer players"))
+        self.fast_computer_action.setToolTip(
+            translate("MainWindow", "Computer players act quickly instead of at a watchable pace")
+        )
+        self.play_computer_action.setText(translate("MainWindow", "&Let the computer play"))
+        self.play_computer_action.setToolTip(
+            translate("MainWindow", "Play the computer player's whole turn now (Ctrl+Shift+J)")
+        )
         self.coach_action.setText(translate("MainWindow", "The &coach"))
         self.coach_action.setToolTip(
             translate("MainWindow", "Show the coach's best choices for the turn (Ctrl+K)")

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from missdice_desktop.coach.player import Level
 from missdice_desktop.rules import (
     BUILT_IN_VARIANTS,
     MAX_PLAYERS,
@@ -55,6 +56,8 @@ class NewGameChoice:
     options: dict[str, str | bool] = field(default_factory=dict)
     camera: bool = False
     """Dice from the table, read by the camera."""
+    computers: dict[int, Level] = field(default_factory=dict)
+    """The players the computer plays, by index, with their level."""
 
 
 def default_player_name(number: int) -> str:
@@ -115,6 +118,7 @@ class NewGameDialog(QDialog):
         self.name_edits: list[QLineEdit] = []
         names_grid = QGridLayout()
         self.name_labels: list[QLabel] = []
+        self.kind_boxes: list[QComboBox] = []
         for i in range(MAX_PLAYERS):
             edit = QLineEdit(self)
             edit.setObjectName(f"player{i + 1}")
@@ -123,10 +127,27 @@ class NewGameDialog(QDialog):
             edit.setAccessibleName(default_player_name(i + 1))
             label = QLabel(with_colon(default_player_name(i + 1)), self)
             label.setBuddy(edit)
-            names_grid.addWidget(label, i % 4, (i // 4) * 2)
-            names_grid.addWidget(edit, i % 4, (i // 4) * 2 + 1)
+            kind = QComboBox(self)
+            kind.setObjectName(f"player{i + 1}Kind")
+            kind.addItem(translate("NewGameDialog", "Person"), "")
+            kind.addItem(translate("NewGameDialog", "Computer, expert"), Level.OPTIMAL.value)
+            kind.addItem(translate("NewGameDialog", "Computer, beginner"), Level.BEGINNER.value)
+            kind.setAccessibleName(
+                fill(translate("NewGameDialog", "Who plays for %1"), default_player_name(i + 1))
+            )
+            kind.setToolTip(
+                translate(
+                    "NewGameDialog",
+                    "A computer player plays its own turns at a watchable pace; "
+                    "the expert plays the best moves, the beginner makes mistakes",
+                )
+            )
+            names_grid.addWidget(label, i % 4, (i // 4) * 3)
+            names_grid.addWidget(edit, i % 4, (i // 4) * 3 + 1)
+            names_grid.addWidget(kind, i % 4, (i // 4) * 3 + 2)
             self.name_edits.append(edit)
             self.name_labels.append(label)
+            self.kind_boxes.append(kind)
 
         self.virtual_dice = QRadioButton(translate("NewGameDialog", "&Virtual dice: the app rolls"))
         self.virtual_dice.setObjectName("virtualDice")
@@ -272,6 +293,7 @@ class NewGameDialog(QDialog):
         for i, (edit, label) in enumerate(zip(self.name_edits, self.name_labels, strict=True)):
             edit.setVisible(i < count)
             label.setVisible(i < count)
+            self.kind_boxes[i].setVisible(i < count)
 
     # The result ------------------------------------------------------------------------------
 
@@ -304,7 +326,17 @@ class NewGameDialog(QDialog):
         camera = self.camera_dice.isChecked()
         source = DICE_TABLE if self.table_dice.isChecked() or camera else DICE_VIRTUAL
         grid = self._grid_file if variant is self._house else ""
-        return NewGameChoice(rules, self.player_names(), source, grid, options, camera)
+        return NewGameChoice(
+            rules, self.player_names(), source, grid, options, camera, self.computers()
+        )
+
+    def computers(self) -> dict[int, Level]:
+        """The players the computer plays, with their level."""
+        return {
+            i: Level(str(self.kind_boxes[i].currentData()))
+            for i in range(self.player_count.value())
+            if self.kind_boxes[i].currentData()
+        }
 
 
 def grid_file_name(path: str) -> str:

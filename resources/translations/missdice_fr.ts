@@ -180,6 +180,10 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>Relancer en gardant ces dés : %1 points.</translation>
     </message>
     <message>
+        <source>Scoring %1 now: %2 points.</source>
+        <translation>Marquer en %1 maintenant : %2 points.</translation>
+    </message>
+    <message>
         <source>%1, turn %2: %3 in %4</source>
         <translation>%1, tour %2 : %3 en %4</translation>
     </message>
@@ -222,6 +226,21 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>The coach is working out this scoresheet (once; the game goes on meanwhile)…</source>
         <translation>Le coach étudie cette feuille (une seule fois ; la partie continue pendant ce temps)…</translation>
+    </message>
+</context>
+<context>
+    <name>ComputerPlayers</name>
+    <message>
+        <source>%1 waits after the undo: Game › Let the computer play.</source>
+        <translation>%1 attend après l’annulation : Partie › Laisser jouer l’ordinateur.</translation>
+    </message>
+    <message>
+        <source>%1 is playing…</source>
+        <translation>%1 joue…</translation>
+    </message>
+    <message>
+        <source>The computer is studying the scoresheet…</source>
+        <translation>L’ordinateur étudie la feuille…</translation>
     </message>
 </context>
 <context>
@@ -558,6 +577,22 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>&amp;Sombres</translation>
     </message>
     <message>
+        <source>&amp;Fast computer players</source>
+        <translation>Ordinateur &amp;rapide</translation>
+    </message>
+    <message>
+        <source>Computer players act quickly instead of at a watchable pace</source>
+        <translation>Les joueurs ordinateur jouent vite au lieu de laisser le temps de suivre</translation>
+    </message>
+    <message>
+        <source>&amp;Let the computer play</source>
+        <translation>&amp;Laisser jouer l’ordinateur</translation>
+    </message>
+    <message>
+        <source>Play the computer player&apos;s whole turn now (Ctrl+Shift+J)</source>
+        <translation>Jouer tout de suite le tour entier de l’ordinateur (Ctrl+Maj+J)</translation>
+    </message>
+    <message>
         <source>The &amp;coach</source>
         <translation>Le &amp;coach</translation>
     </message>
@@ -639,6 +674,26 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>Number of players</source>
         <translation>Nombre de joueurs</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Humain</translation>
+    </message>
+    <message>
+        <source>Computer, expert</source>
+        <translation>Ordinateur, expert</translation>
+    </message>
+    <message>
+        <source>Computer, beginner</source>
+        <translation>Ordinateur, débutant</translation>
+    </message>
+    <message>
+        <source>Who plays for %1</source>
+        <translation>Qui joue pour %1</translation>
+    </message>
+    <message>
+        <source>A computer player plays its own turns at a watchable pace; the expert plays the best moves, the beginner makes mistakes</source>
+        <translation>Un joueur ordinateur joue ses tours à un rythme qu’on peut suivre ; l’expert joue les meilleurs coups, le débutant fait des erreurs</translation>
     </message>
     <message>
         <source>&amp;Virtual dice: the app rolls</source>

@@ -7,7 +7,13 @@ import statistics
 import pytest
 
 from missdice_desktop.coach.advice import Coach
-from missdice_desktop.coach.player import ComputerPlayer, Level
+from missdice_desktop.coach.player import (
+    COMPUTERS_KEY,
+    ComputerPlayer,
+    Level,
+    computer_levels,
+    record_computers,
+)
 from missdice_desktop.rules import Game, Hold, Roll, Score
 from tests.coach.test_solver import CHANCE, FULL, SIXES, sheet
 
@@ -57,3 +63,26 @@ def test_its_actions_are_ordinary_ones_that_undo(coach: Coach) -> None:
         game.undo()
     assert game.current_player == 1
     assert not game.state.sheets[1].scores
+
+
+def test_after_an_undo_it_plans_again(coach: Coach) -> None:
+    game = Game(RULES, ["Robot"], seed=9)
+    player = ComputerPlayer(coach)
+    player.step(game)  # roll
+    first = game.dice
+    player.step(game)  # a hold, or a score
+    game.undo()
+    game.undo()
+    game.apply(Roll((6, 6, 6, 6, 6)))
+    player.step(game)
+    assert first is not None
+    assert isinstance(game.actions[-1], Score) and game.actions[-1].box == "sixes"
+
+
+def test_computer_players_as_a_record_keeps_them() -> None:
+    extra = {COMPUTERS_KEY: record_computers({2: Level.BEGINNER, 0: Level.OPTIMAL})}
+    assert extra[COMPUTERS_KEY] == {"0": "optimal", "2": "beginner"}
+    assert computer_levels(extra, 3) == {0: Level.OPTIMAL, 2: Level.BEGINNER}
+    assert computer_levels(extra, 2) == {0: Level.OPTIMAL}  # no player 3 in this game
+    assert computer_levels({COMPUTERS_KEY: {"1": "genius", "x": "optimal"}}, 3) == {}
+    assert computer_levels({COMPUTERS_KEY: ["1"]}, 3) == {}

@@ -89,3 +89,18 @@ def test_a_sheet_the_coach_cannot_play(make_app: AppFactory, tmp_path: Path) -> 
     panel = parts.window.coach_panel
     assert not panel.toggle.isEnabled()
     assert panel.status.text() == "The coach does not play this scoresheet yet."
+
+
+def test_the_box_about_to_be_scored_shows_its_cost(
+    qtbot, make_app: AppFactory, tmp_path: Path
+) -> None:
+    game = Game(get_variant("yacht").configure(), ["Anna"])
+    parts = coached_app(make_app, tmp_path, game)
+    parts.coach.set_coach_on(True)
+    wait_for_coach(qtbot, parts)
+    game.enter_dice("66666")
+    window = parts.window
+    window.sheet.setFocus()
+    row = parts.controller.model.row_of_box("ones")
+    window.sheet.setCurrentIndex(window.sheet.model().index(row, 0))
+    assert "Scoring Ones now: −" in window.coach_panel.status.text()
