@@ -123,6 +123,7 @@ class NewGameDialog(QDialog):
             edit = QLineEdit(self)
             edit.setObjectName(f"player{i + 1}")
             edit.setMaxLength(MAX_NAME_LENGTH)
+            edit.setMinimumWidth(120)
             edit.setPlaceholderText(default_player_name(i + 1))
             edit.setAccessibleName(default_player_name(i + 1))
             label = QLabel(with_colon(default_player_name(i + 1)), self)
