@@ -9,7 +9,7 @@ from typing import TextIO
 from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, rolls_left
 from missdice_desktop.coach.review import review_game
 from missdice_desktop.coach.solver import CoachError
-from missdice_desktop.records import RecordError, load_record
+from missdice_desktop.records import RecordError, load_any_record
 from missdice_desktop.rules import Game, RulesError, Ruleset, get_variant
 from missdice_desktop.rules.game import MAX_ROLLS
 
@@ -19,17 +19,13 @@ def advise(options: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     try:
         if options.expected:
-            if options.file is not None:
-                game = load_record(options.file)
-                rules = game.rules
-            else:
-                rules = _rules(options)
+            rules = _load(options.file).rules if options.file is not None else _rules(options)
             coach = _coach(rules)
             print(f"{coach.table[0, 0, 0]:.4f}", file=out)
             return 0
         if options.file is None:
             raise CoachError("give a saved game (FILE), or --expected with --game")
-        game = load_record(options.file)
+        game = _load(options.file)
         if options.review:
             print(describe_review(game, _coach(game.rules)), file=out)
             return 0
@@ -38,6 +34,13 @@ def advise(options: argparse.Namespace, out: TextIO | None = None) -> int:
     except (RecordError, RulesError, CoachError) as error:
         print(f"missdice advise: {error}", file=sys.stderr)
         return 2
+
+
+def _load(path: str) -> Game:
+    game = load_any_record(path)
+    if not isinstance(game, Game):
+        raise CoachError(f"{path}: the coach plays the scoresheet games, not this one")
+    return game
 
 
 def _rules(options: argparse.Namespace) -> Ruleset:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from missdice_desktop.cli import main
 from missdice_desktop.coach import cache
 from missdice_desktop.records import save_record
 from missdice_desktop.rules import Game, get_variant
+from tests.test_records_four21 import FOUR21_EXAMPLE
 
 
 @pytest.fixture(autouse=True)
@@ -92,3 +94,12 @@ def test_review_of_the_turns_played(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert lines[0] == "Anna 1: 6-6-6-6-6 in Yacht (best)"
     assert lines[1].startswith("Anna 2: 6-6-6-6-6 in Ones (coach: score ")
     assert lines[2].startswith("Anna: ") and lines[2].endswith(" expected points lost in all")
+
+
+def test_a_game_of_421_is_not_coached(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "421.json"
+    path.write_text(json.dumps(FOUR21_EXAMPLE))
+    assert main(["advise", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"missdice advise: {path}: the coach plays the scoresheet games, not this one\n"
+    )
