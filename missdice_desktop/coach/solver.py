@@ -14,12 +14,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from missdice_desktop.coach.dice_sets import DICE_SETS, DiceSets
+from missdice_desktop.coach.dice_sets import DICE_SETS, DiceSets, roll_probabilities
 from missdice_desktop.coach.legal import legal_scores, yahtzee_bonus
 from missdice_desktop.rules.boxes import Section
 from missdice_desktop.rules.dice import DICE_COUNT, Dice, is_five_of_a_kind
@@ -86,7 +85,8 @@ class SheetModel:
             [i for i, roll in enumerate(self.rolls) if is_five_of_a_kind(roll)], dtype=np.intp
         )
         self._reachable = self._reachable_upper()
-        self.work_dtype: type[np.floating[Any]] = np.float64
+        self._distinct = [self._distinct_upper(key) for key in range(len(self._reachable))]
+        self.roll_chances = roll_probabilities(sets)
         self._last_open: tuple[int, FloatArray, BoolArray] | None = None
 
     @staticmethod
@@ -111,10 +111,31 @@ class SheetModel:
         """The shape of a value table: (masks, upper points, Yahtzee flag)."""
         return (1 << self.box_count, self.threshold + 1, self.flags)
 
+    def _upper_key(self, mask: int) -> int:
+        return sum(1 << k for k, i in enumerate(self.upper) if mask >> i & 1)
+
     def upper_values(self, mask: int) -> npt.NDArray[np.intp]:
         """The capped upper totals a sheet with the filled boxes `mask` can have."""
-        key = sum(1 << k for k, i in enumerate(self.upper) if mask >> i & 1)
-        return self._reachable[key]
+        return self._reachable[self._upper_key(mask)]
+
+    def distinct_upper_values(self, mask: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+        """The upper totals worth solving with the filled boxes `mask`, and for each of
+        `upper_values(mask)` the one among them it is worth the same as.
+
+        Totals too low to reach the bonus with the upper boxes left are all worth the same:
+        only one of them is solved.
+        """
+        return self._distinct[self._upper_key(mask)]
+
+    def _distinct_upper(self, key: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+        totals = self._reachable[key]
+        left = sum(int(self.base[i].max()) for k, i in enumerate(self.upper) if not key >> k & 1)
+        hopeless = totals + left < self.threshold
+        if hopeless.sum() < 2:
+            return totals, np.arange(len(totals), dtype=np.intp)
+        solved = np.concatenate([totals[hopeless][:1], totals[~hopeless]])
+        same_as = np.where(hopeless, 0, np.cumsum(~hopeless))
+        return solved, same_as.astype(np.intp)
 
     def flag_values(self, mask: int) -> tuple[int, ...]:
         """The Yahtzee flags possible with the filled boxes `mask`."""
@@ -250,7 +271,7 @@ class SheetModel:
         """The expected value of every keep (462 × positions) when the dice not kept are
         thrown and then worth `roll_values` (252 × positions)."""
         sets = self.sets
-        values = np.empty((len(sets.keeps), roll_values.shape[1]), dtype=roll_values.dtype)
+        values = np.empty((len(sets.keeps), roll_values.shape[1]))
         values[sets.rolls] = roll_values
         for size in range(DICE_COUNT - 1, -1, -1):
             children = sets.children[size]
@@ -276,7 +297,7 @@ class SheetModel:
         roll 1, and the value before the turn (positions)."""
         after_second = self.keep_values(final)
         after_first = self.keep_values(self.best_keeps(after_second))
-        start = self.keep_values(self.best_keeps(after_first))[0]
+        start: FloatArray = self.roll_chances @ self.best_keeps(after_first)
         return after_second, after_first, start
 
     # The whole table ---------------------------------------------------------------------------
@@ -284,18 +305,22 @@ class SheetModel:
     def solve(self, progress: Progress | None = None) -> FloatArray:
         """The value of every reachable position: a table of `shape` (unreachable ones 0)."""
         table = np.zeros(self.shape, dtype=np.float64)
-        total = self.position_count()
-        done = 0
         full = (1 << self.box_count) - 1
-        done += len(self.upper_values(full)) * len(self.flag_values(full))
+        total = sum(
+            len(self.distinct_upper_values(mask)[0]) * len(self.flag_values(mask))
+            for mask in range(full)
+        )
+        done = 0
         for filled in range(self.box_count - 1, -1, -1):
             masks = [m for m in range(full) if m.bit_count() == filled]
             for rows, targets in self._batches(table, masks):
                 table_values = self.turn_values(rows)[2]
                 start = 0
-                for mask, uppers, flag in targets:
-                    table[mask, uppers, flag] = table_values[start : start + len(uppers)]
-                    start += len(uppers)
+                for mask, flag in targets:
+                    solved, same_as = self.distinct_upper_values(mask)
+                    uppers = self.upper_values(mask)
+                    table[mask, uppers, flag] = table_values[start + same_as]
+                    start += len(solved)
                 done += len(table_values)
                 if progress is not None:
                     progress(done, total)
@@ -303,21 +328,21 @@ class SheetModel:
 
     def _batches(
         self, table: FloatArray, masks: list[int]
-    ) -> Iterator[tuple[FloatArray, list[tuple[int, npt.NDArray[np.intp], int]]]]:
+    ) -> Iterator[tuple[FloatArray, list[tuple[int, int]]]]:
         pending: list[FloatArray] = []
-        targets: list[tuple[int, npt.NDArray[np.intp], int]] = []
+        targets: list[tuple[int, int]] = []
         count = 0
         for mask in masks:
-            uppers = self.upper_values(mask)
+            uppers = self.distinct_upper_values(mask)[0]
             for flag in self.flag_values(mask):
                 pending.append(self.final_values(table, mask, uppers, flag))
-                targets.append((mask, uppers, flag))
+                targets.append((mask, flag))
                 count += len(uppers)
                 if count >= CHUNK_ROWS:
-                    yield np.concatenate(pending).T.astype(self.work_dtype), targets
+                    yield np.concatenate(pending).T, targets
                     pending, targets, count = [], [], 0
         if pending:
-            yield np.concatenate(pending).T.astype(self.work_dtype), targets
+            yield np.concatenate(pending).T, targets
 
 
 def expected_score(table: FloatArray) -> float:
