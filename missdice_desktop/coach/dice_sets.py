@@ -30,8 +30,9 @@ class DiceSets:
     """The keeps of each size 0..5, as a slice of `keeps`."""
     children: tuple[IntArray, ...]
     """For size m < 5: (keeps of size m, FACES) indices of each keep plus one die."""
-    parents: tuple[IntArray, ...]
-    """For size m > 0: (keeps of size m, 5) indices of each keep less one die (padded)."""
+    parents: tuple[tuple[tuple[slice, IntArray], ...], ...]
+    """For size m > 0: the keeps of size m in groups by their number of distinct faces k,
+    each as (a slice of `keeps`, (keeps, k) indices of each keep less one die)."""
 
     @property
     def rolls(self) -> slice:
@@ -59,12 +60,17 @@ class DiceSets:
 
 
 def build_dice_sets() -> DiceSets:
-    """Number the keeps and link each to its neighbours one die larger and smaller."""
+    """Number the keeps and link each to its neighbours one die larger and smaller.
+
+    Keeps of one size are ordered by their number of distinct faces, so that each group
+    with the same number of smaller keeps is a slice.
+    """
     keeps: list[Keep] = []
     sizes = []
     for size in range(DICE_COUNT + 1):
         start = len(keeps)
-        keeps.extend(itertools.combinations_with_replacement(range(1, FACES + 1), size))
+        found = itertools.combinations_with_replacement(range(1, FACES + 1), size)
+        keeps.extend(sorted(found, key=lambda keep: (len(set(keep)), keep)))
         sizes.append(slice(start, len(keeps)))
     index = {keep: i for i, keep in enumerate(keeps)}
     children = []
@@ -82,12 +88,19 @@ def build_dice_sets() -> DiceSets:
                 )
             )
         if size > 0:
-            rows = []
-            for keep in group:
-                smaller = [_without(keep, face) for face in sorted(set(keep))]
-                row = [index[k] for k in smaller]
-                rows.append(row + [row[0]] * (DICE_COUNT - len(row)))
-            parents.append(np.array(rows, dtype=np.intp))
+            groups = []
+            for distinct in range(1, min(size, FACES) + 1):
+                members = [
+                    i
+                    for i in range(sizes[size].start, sizes[size].stop)
+                    if len(set(keeps[i])) == distinct
+                ]
+                rows = [
+                    [index[_without(keeps[i], face)] for face in sorted(set(keeps[i]))]
+                    for i in members
+                ]
+                groups.append((slice(members[0], members[-1] + 1), np.array(rows, dtype=np.intp)))
+            parents.append(tuple(groups))
     return DiceSets(tuple(keeps), index, tuple(sizes), tuple(children), tuple(parents))
 
 

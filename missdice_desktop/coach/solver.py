@@ -175,12 +175,13 @@ class SheetModel:
     def _open_boxes(self, mask: int) -> tuple[FloatArray, BoolArray]:
         if self._last_open is not None and self._last_open[0] == mask:
             return self._last_open[1], self._last_open[2]
-        scores = self.base.copy()
+        scores = self.base
         allowed = np.zeros_like(scores, dtype=bool)
         for i in range(self.box_count):
             if not mask >> i & 1:
                 allowed[i] = True
         if self.yahtzee >= 0 and mask >> self.yahtzee & 1:
+            scores = self.base.copy()
             # A five of a kind is the only roll the joker looks at.
             filled = [self.boxes[i].id for i in range(self.box_count) if mask >> i & 1]
             ids = self.rules.box_ids
@@ -286,10 +287,10 @@ class SheetModel:
         sets = self.sets
         best = keep_values.copy()
         for size in range(1, DICE_COUNT + 1):
-            part = best[sets.sizes[size]]
-            parents = sets.parents[size - 1]
-            for column in range(parents.shape[1]):
-                np.maximum(part, best[parents[:, column]], out=part)
+            for keeps, parents in sets.parents[size - 1]:
+                part = best[keeps]
+                for column in range(parents.shape[1]):
+                    np.maximum(part, best[parents[:, column]], out=part)
         return best[sets.rolls]
 
     def turn_values(self, final: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
