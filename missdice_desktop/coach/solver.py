@@ -87,6 +87,16 @@ class SheetModel:
         self._reachable = self._reachable_upper()
         self._distinct = [self._distinct_upper(key) for key in range(len(self._reachable))]
         self.roll_chances = roll_probabilities(sets)
+        # For each upper box, from each upper total and roll: the total after, and the points
+        # with the bonus they complete.
+        totals = np.arange(self.threshold + 1)[:, None]
+        self._upper_after = {
+            i: np.minimum(totals + self.base[i].astype(np.intp), self.threshold) for i in self.upper
+        }
+        self._upper_gain = {
+            i: self.base[i] + self.award[totals + self.base[i].astype(np.intp)] - self.award[totals]
+            for i in self.upper
+        }
         self._last_open: tuple[int, FloatArray, BoolArray] | None = None
 
     @staticmethod
@@ -256,7 +266,16 @@ class SheetModel:
         for i in range(self.box_count):
             if mask >> i & 1:
                 continue
-            value = self.box_values(table, i, mask, uppers, flag, scores[i])
+            if (
+                i in self._upper_gain
+                and self.threshold
+                and (scores is self.base or np.array_equal(scores[i], self.base[i]))
+            ):
+                # The box scores these rolls as ever (the joker changes lower boxes only).
+                after = table[mask | 1 << i]
+                value = self._upper_gain[i][uppers] + after[self._upper_after[i][uppers], flag]
+            else:
+                value = self.box_values(table, i, mask, uppers, flag, scores[i])
             closed = ~allowed[i]
             if closed.any():
                 value[:, closed] = NEG
