@@ -9,7 +9,7 @@ from typing import TextIO
 from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, rolls_left
 from missdice_desktop.coach.review import review_game
 from missdice_desktop.coach.solver import CoachError
-from missdice_desktop.records import RecordError, load_any_record
+from missdice_desktop.records import RecordError, load_record
 from missdice_desktop.rules import Game, RulesError, Ruleset, get_variant
 from missdice_desktop.rules.game import MAX_ROLLS
 
@@ -37,7 +37,7 @@ def advise(options: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def _load(path: str) -> Game:
-    game = load_any_record(path)
+    game = load_record(path)
     if not isinstance(game, Game):
         raise CoachError(f"{path}: the coach plays the scoresheet games, not this one")
     return game

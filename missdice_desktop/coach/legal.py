@@ -1,8 +1,5 @@
-"""The one place the coach asks the rules where a roll may be scored.
-
-Today it asks the scoresheet (`Scoresheet.box_states`); when the engine offers
-`legal_actions()` these functions are the only ones to switch over.
-"""
+"""The one place the coach asks the rules where a roll may be scored: the engine's
+`legal_actions()`, and the scoresheet for what each open box would score."""
 
 from __future__ import annotations
 
@@ -10,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from missdice_desktop.rules.dice import Dice
+from missdice_desktop.rules.game import GameState, Score, TurnState, YahtzeeRules
 from missdice_desktop.rules.scoresheet import Scoresheet
 from missdice_desktop.rules.variants import Ruleset
 
@@ -21,7 +19,17 @@ def legal_scores(rules: Ruleset, filled: Iterable[str], dice: Dice) -> dict[str,
     boxes hold some.
     """
     sheet = Scoresheet(rules, MappingProxyType(dict.fromkeys(filled, 0)))
-    return {state.box.id: state.score or 0 for state in sheet.box_states(dice) if state.allowed}
+    state = GameState((sheet,), TurnState(player=0, dice=dice, rolls=(dice,)))
+    open_boxes = {
+        action.box
+        for action in YahtzeeRules.of(rules).legal_actions(state)
+        if isinstance(action, Score)
+    }
+    return {
+        state.box.id: state.score or 0
+        for state in sheet.box_states(dice)
+        if state.box.id in open_boxes
+    }
 
 
 def yahtzee_bonus(rules: Ruleset, scores: Mapping[str, int], dice: Dice) -> int:

@@ -187,6 +187,8 @@ class CameraPanel(QWidget):
         self._gate = StabilityGate(hold_seconds=hold_seconds)
         self._stable: tuple[int, ...] | None = None
         self._last_used: tuple[int, ...] | None = None
+        self.expected_count = DICE_COUNT
+        """How many dice a throw of the game in play has; other counts are refused."""
         self.source_spec = source_spec
         self.reading = Reading()
         self.error = ""
@@ -356,7 +358,9 @@ class CameraPanel(QWidget):
         stable = self._gate.update(values, captured)
         if stable == ():
             self._last_used = None  # the dice were picked up: the next roll is new
-        self._set_stable(stable if stable is not None and len(stable) == DICE_COUNT else None)
+        self._set_stable(
+            stable if stable is not None and len(stable) == self.expected_count else None
+        )
         self._show_status(lambda: self._describe(values, stable))
         if (
             self._stable is not None
@@ -375,9 +379,12 @@ class CameraPanel(QWidget):
             else fill(translate("CameraPanel", "%1 dice seen"), str(count))
         )
         listed = " ".join(str(v) for v in values)
-        if count != DICE_COUNT:
+        if count != self.expected_count:
             return fill(
-                translate("CameraPanel", "%1: %2 (a turn needs %3)."), seen, listed, str(DICE_COUNT)
+                translate("CameraPanel", "%1: %2 (a turn needs %3)."),
+                seen,
+                listed,
+                str(self.expected_count),
             )
         if stable is None:
             return fill(
@@ -391,6 +398,13 @@ class CameraPanel(QWidget):
         self.use_button.setEnabled(values is not None)
         if was_ready != (values is not None):
             self.ready_changed.emit(values is not None)
+
+    def set_expected_count(self, count: int) -> None:
+        """Expect `count` dice from now on (the game's number)."""
+        if count != self.expected_count:
+            self.expected_count = count
+            self._set_stable(None)
+            self._last_used = None
 
     def use_dice(self) -> None:
         """Put the steady reading into the turn."""

@@ -4,6 +4,7 @@ shows the current player's best choices (when their coach is on) and the dice to
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLocale, QObject, QThreadPool, Signal
 
@@ -11,7 +12,7 @@ from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, holds_for, 
 from missdice_desktop.coach.cache import rules_key
 from missdice_desktop.coach.review import review_game
 from missdice_desktop.coach.solver import CoachError, SheetModel
-from missdice_desktop.rules import Game, Ruleset
+from missdice_desktop.rules import DiceGame, Game, Ruleset
 from missdice_desktop.ui.background import BackgroundTask, ProgressCallback
 from missdice_desktop.ui.coach_panel import CoachPanel
 from missdice_desktop.ui.controller import GameController
@@ -53,7 +54,7 @@ class CoachController(QObject):
         self.refresh()
 
     @property
-    def game(self) -> Game:
+    def game(self) -> DiceGame[Any]:
         """The game in the window."""
         return self.controller.game
 
@@ -148,7 +149,7 @@ class CoachController(QObject):
         tray.show_advice(None)
         player = game.current_player
         name = game.players[player]
-        problem = self._problem(game.rules)
+        problem = self._problem(game)
         on = player in self.coached_players()
         panel.show_player(name, on, can_coach=problem is None and not game.finished)
         panel.review_button.setVisible(game.finished and problem is None)
@@ -163,8 +164,8 @@ class CoachController(QObject):
         )
         if not self.window.coach_action.isChecked():
             return
-        if problem is not None:
-            panel.show_message(problem)
+        if problem is not None or not isinstance(game, Game):
+            panel.show_message(problem or "")
             return
         if game.finished:
             if self._reviewing:
@@ -182,7 +183,10 @@ class CoachController(QObject):
             return
         self._show_choices(game, coach)
 
-    def _problem(self, rules: Ruleset) -> str | None:
+    def _problem(self, game: DiceGame[Any]) -> str | None:
+        if not isinstance(game, Game):
+            return translate("CoachPanel", "The coach plays the scoresheet games only.")
+        rules = game.rules
         key = rules_key(rules)
         if key in self._failed:
             return fill(translate("CoachPanel", "The coach failed: %1"), self._failed[key])
@@ -237,6 +241,8 @@ class CoachController(QObject):
     def show_review(self) -> None:
         """Each turn of the finished game with what the coach would have done."""
         game = self.game
+        if not isinstance(game, Game):
+            return
         coach = self.coach_for(game.rules)
         self._reviewing = True
         if coach is None:

@@ -3,10 +3,12 @@ engine action at a time, so undo, autosave and the record work as for a person."
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 from missdice_desktop.coach.player import ComputerPlayer, Level, computer_levels
-from missdice_desktop.rules import Change, Game, IllegalActionError
+from missdice_desktop.rules import Change, DiceGame, Game, IllegalActionError
 from missdice_desktop.ui.coach_controller import CoachController
 from missdice_desktop.ui.controller import GameController
 
@@ -27,7 +29,7 @@ class ComputerController(QObject):
         self.paused = False
         """Set by an undo into a computer's turn, so that it does not replay at once."""
         self._players: dict[tuple[int, Level], ComputerPlayer] = {}
-        self._game: Game | None = None
+        self._game: DiceGame[Any] | None = None
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.step)
@@ -39,7 +41,7 @@ class ComputerController(QObject):
         self._watch_game()
 
     @property
-    def game(self) -> Game:
+    def game(self) -> DiceGame[Any]:
         """The game in the window."""
         return self.controller.game
 
@@ -54,7 +56,11 @@ class ComputerController(QObject):
 
     def is_computer_turn(self) -> bool:
         """Whether the player to play is a computer (and the game is on)."""
-        return not self.game.finished and self.level_of(self.game.current_player) is not None
+        return (
+            isinstance(self.game, Game)
+            and not self.game.finished
+            and self.level_of(self.game.current_player) is not None
+        )
 
     def _watch_game(self) -> None:
         if self._game is not None:
@@ -88,10 +94,10 @@ class ComputerController(QObject):
                 self.timer.start(self.pace_ms)
         self.window.status_label.setText(note.replace("%1", name))
 
-    def _player(self) -> ComputerPlayer | None:
-        index = self.game.current_player
+    def _player(self, game: Game) -> ComputerPlayer | None:
+        index = game.current_player
         level = self.level_of(index)
-        coach = self.coach.coach_for(self.game.rules)
+        coach = self.coach.coach_for(game.rules)
         if level is None or coach is None:
             return None
         key = (index, level)
@@ -101,9 +107,10 @@ class ComputerController(QObject):
 
     def step(self) -> bool:
         """One action of the computer player to play; False when it cannot act now."""
-        if not self.is_computer_turn() or self.paused:
+        game = self.game
+        if not isinstance(game, Game) or not self.is_computer_turn() or self.paused:
             return False
-        player = self._player()
+        player = self._player(game)
         if player is None:
             # The coach's table is still being built: try again when it is ready.
             self.window.status_label.setText(
@@ -111,7 +118,7 @@ class ComputerController(QObject):
             )
             return False
         try:
-            player.step(self.game)
+            player.step(game)
         except IllegalActionError:
             self.paused = True
             return False
