@@ -109,7 +109,7 @@ def describe_review(game: Game, coach: Coach) -> str:
     lost = [0.0] * len(game.players)
     for review in review_game(game, coach):
         name = game.players[review.player]
-        dice = "-".join(map(str, review.dice))
+        dice = "-".join(map(str, sorted(review.dice, reverse=True)))
         chosen = labels.get(review.box, review.box)
         if review.lost < 0.05:
             verdict = "best"

@@ -252,7 +252,7 @@ class CoachController(QObject):
         lines = []
         for review in review_game(game, coach):
             lost[review.player] += review.lost
-            dice = "-".join(map(str, review.dice))
+            dice = "-".join(map(str, sorted(review.dice, reverse=True)))
             line = fill(
                 translate("CoachPanel", "%1, turn %2: %3 in %4"),
                 game.players[review.player],

@@ -37,6 +37,8 @@ class CoachPanel(QWidget):
         self.progress.hide()
         self.choices = QListWidget(self)
         self.choices.setObjectName("coachChoices")
+        self.choices.setWordWrap(True)
+        self.choices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.review_button = QPushButton(self)
         self.review_button.setObjectName("coachReview")
         self.review_button.hide()
