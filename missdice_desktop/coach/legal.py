@@ -1,5 +1,5 @@
-"""The one place the coach asks the rules where a roll may be scored: the engine's
-`legal_actions()`, and the scoresheet for what each open box would score."""
+"""The one place the coach asks the rules about a roll: where it may be scored (the
+engine's `legal_actions()`), what each box would score, and the Yahtzee bonus."""
 
 from __future__ import annotations
 
@@ -12,24 +12,26 @@ from missdice_desktop.rules.scoresheet import Scoresheet
 from missdice_desktop.rules.variants import Ruleset
 
 
-def legal_scores(rules: Ruleset, filled: Iterable[str], dice: Dice) -> dict[str, int]:
-    """The boxes `dice` may go in, with their points, on a sheet where `filled` are filled.
+def open_boxes(rules: Ruleset, filled: Iterable[str], dice: Dice) -> set[str]:
+    """The boxes `dice` may go in on a sheet where `filled` are filled.
 
     Which boxes are open does not depend on the points already written, only on which
     boxes hold some.
     """
     sheet = Scoresheet(rules, MappingProxyType(dict.fromkeys(filled, 0)))
     state = GameState((sheet,), TurnState(player=0, dice=dice, rolls=(dice,)))
-    open_boxes = {
+    return {
         action.box
         for action in YahtzeeRules.of(rules).legal_actions(state)
         if isinstance(action, Score)
     }
-    return {
-        state.box.id: state.score or 0
-        for state in sheet.box_states(dice)
-        if state.box.id in open_boxes
-    }
+
+
+def box_points(rules: Ruleset, filled: Iterable[str], dice: Dice) -> dict[str, int]:
+    """What `dice` would score in each free box of a sheet where `filled` are filled
+    (through the joker where it applies), whether or not the box may take them."""
+    sheet = Scoresheet(rules, MappingProxyType(dict.fromkeys(filled, 0)))
+    return {s.box.id: s.score or 0 for s in sheet.box_states(dice) if not s.filled}
 
 
 def yahtzee_bonus(rules: Ruleset, scores: Mapping[str, int], dice: Dice) -> int:

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from missdice_desktop.coach.dice_sets import DICE_SETS, DiceSets, roll_probabilities
-from missdice_desktop.coach.legal import legal_scores, yahtzee_bonus
+from missdice_desktop.coach.legal import box_points, open_boxes, yahtzee_bonus
 from missdice_desktop.rules.boxes import Section
 from missdice_desktop.rules.dice import DICE_COUNT, Dice, is_five_of_a_kind
 from missdice_desktop.rules.variants import Ruleset
@@ -191,17 +191,28 @@ class SheetModel:
             if not mask >> i & 1:
                 allowed[i] = True
         if self.yahtzee >= 0 and mask >> self.yahtzee & 1:
-            scores = self.base.copy()
             # A five of a kind is the only roll the joker looks at.
+            scores = self._joker_points
             filled = [self.boxes[i].id for i in range(self.box_count) if mask >> i & 1]
-            ids = self.rules.box_ids
+            index = {box_id: i for i, box_id in enumerate(self.rules.box_ids)}
             for r in self.quints:
                 allowed[:, r] = False
-                for box_id, points in legal_scores(self.rules, filled, self.rolls[r]).items():
-                    allowed[ids.index(box_id), r] = True
-                    scores[ids.index(box_id), r] = points
+                for box_id in open_boxes(self.rules, filled, self.rolls[r]):
+                    allowed[index[box_id], r] = True
         self._last_open = (mask, scores, allowed)
         return scores, allowed
+
+    @functools.cached_property
+    def _joker_points(self) -> FloatArray:
+        """What each roll scores in each box once the Yahtzee box is filled: a box's points
+        depend on the dice and the joker, not on which other boxes are filled (a test checks
+        this against the scoresheet on random sheets)."""
+        points = self.base.copy()
+        yahtzee_id = self.boxes[self.yahtzee].id
+        for r in self.quints:
+            for box_id, value in box_points(self.rules, [yahtzee_id], self.rolls[r]).items():
+                points[self.rules.box_ids.index(box_id), r] = value
+        return points
 
     @functools.cached_property
     def _quint_bonus(self) -> tuple[FloatArray, ...]:
