@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -42,6 +43,7 @@ from missdice_desktop.rules import (
     Variant,
     load_grid_file,
 )
+from missdice_desktop.rules.text import shown_text_problem, without_hidden_characters
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
 from missdice_desktop.ui.texts import fill
@@ -323,7 +325,19 @@ class NewGameDialog(QDialog):
             self._build_options(self._settings.options)
         elif kind is not None:
             self._build_game_options(kind, self._settings.game_options.get(kind.id, {}))
+        self._fit()
+
+    def _fit(self) -> None:
+        """Shrink to what the game chosen shows (hidden rows leave no gap)."""
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()
         self.adjustSize()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Open at the size of what is shown."""
+        super().showEvent(event)
+        self._fit()
 
     def _build_game_options(self, kind: GameKind, values: dict[str, int]) -> None:
         self._clear_options()
@@ -393,6 +407,7 @@ class NewGameDialog(QDialog):
             edit.setVisible(i < count)
             label.setVisible(i < count)
             self.kind_boxes[i].setVisible(i < count)
+        self._fit()
 
     # The result ------------------------------------------------------------------------------
 
@@ -417,11 +432,15 @@ class NewGameDialog(QDialog):
         return chosen
 
     def player_names(self) -> list[str]:
-        """The names typed (an empty field gets 'Player N')."""
-        return [
-            self.name_edits[i].text().strip() or default_player_name(i + 1)
-            for i in range(self.player_count.value())
-        ]
+        """The names typed, without characters that cannot be shown (invisible ones, or
+        controls that reorder the text); a field that shows nothing gets 'Player N'."""
+        names = []
+        for i in range(self.player_count.value()):
+            name = without_hidden_characters(self.name_edits[i].text()).strip()
+            if shown_text_problem(name, max_length=MAX_NAME_LENGTH) is not None:
+                name = default_player_name(i + 1)
+            names.append(name)
+        return names
 
     def choice(self) -> NewGameChoice:
         """Everything chosen, as rules the engine can play."""
