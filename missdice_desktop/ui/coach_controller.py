@@ -29,6 +29,8 @@ class CoachController(QObject):
 
     table_ready = Signal()
     """A coach's table was built (computer players waiting for it can play)."""
+    build_progressed = Signal(int, int)
+    """(done, total) while a coach's table is being built."""
 
     def __init__(self, controller: GameController, cache_dir: Path | None = None) -> None:
         super().__init__(controller)
@@ -113,6 +115,7 @@ class CoachController(QObject):
         self.pool.waitForDone(5_000)
 
     def _on_progress(self, done: int, total: int) -> None:
+        self.build_progressed.emit(done, total)
         if self.window.coach_action.isChecked():
             self.panel.show_progress(done, total)
 

@@ -37,6 +37,7 @@ class ComputerController(QObject):
         controller.view_refreshed.connect(self._on_view_refreshed)
         controller.game_replaced.connect(self._watch_game)
         self.coach.table_ready.connect(self._on_view_refreshed)
+        self.coach.build_progressed.connect(self._show_study)
         self.window.play_computer_action.triggered.connect(self.finish_turn)
         self._watch_game()
 
@@ -113,9 +114,7 @@ class ComputerController(QObject):
         player = self._player(game)
         if player is None:
             # The coach's table is still being built: try again when it is ready.
-            self.window.status_label.setText(
-                translate("ComputerPlayers", "The computer is studying the scoresheet…")
-            )
+            self._show_study(0, 1)
             return False
         try:
             player.step(game)
@@ -123,6 +122,14 @@ class ComputerController(QObject):
             self.paused = True
             return False
         return True
+
+    def _show_study(self, done: int, total: int) -> None:
+        if self.is_computer_turn():
+            self.window.status_label.setText(
+                translate(
+                    "ComputerPlayers", "The computer is studying the scoresheet: %1%"
+                ).replace("%1", str(100 * done // max(total, 1)))
+            )
 
     def finish_turn(self) -> None:
         """Play the rest of the computer's turn at once (and go on after an undo)."""

@@ -274,8 +274,8 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>%1 joue…</translation>
     </message>
     <message>
-        <source>The computer is studying the scoresheet…</source>
-        <translation>L’ordinateur étudie la feuille…</translation>
+        <source>The computer is studying the scoresheet: %1%</source>
+        <translation>L’ordinateur étudie la feuille : %1 %</translation>
     </message>
 </context>
 <context>

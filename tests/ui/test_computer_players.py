@@ -53,3 +53,12 @@ def test_a_game_against_the_computer(qtbot, make_app: AppFactory, tmp_path: Path
     assert game.current_player == 1 and len(game.state.scored_turns) == 1
     parts.window.play_computer_action.trigger()
     assert game.current_player == 0 and len(game.state.scored_turns) == 2
+
+
+def test_the_computer_says_how_far_its_study_is(make_app: AppFactory, tmp_path: Path) -> None:
+    parts, _ = make_app()
+    parts.coach.cache_dir = tmp_path / "coach-cache"
+    rules = get_variant("yacht").configure()
+    parts.controller.new_game(NewGameChoice(rules, ["Robot"], computers={0: Level.BEGINNER}))
+    parts.coach.build_progressed.emit(1, 4)
+    assert parts.window.status_label.text() == "The computer is studying the scoresheet: 25%"
