@@ -4,6 +4,11 @@
 <context>
     <name>About</name>
     <message>
+        <source>%1: %2</source>
+        <comment>a library and its licence</comment>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
         <source>Dice games at the table: the scoresheet for Yahtzee, Yam&apos;s and Yacht, 421, Cochon and a free roller, with virtual dice or dice from the table.</source>
         <translation>Les jeux de dés à table : la feuille de score du Yahtzee, du Yam&apos;s et du Yacht, le 421, le Cochon et un lanceur libre, avec des dés virtuels ou les dés de la table.</translation>
     </message>
