@@ -542,6 +542,14 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>sorti (sauvé)</translation>
     </message>
     <message>
+        <source>tie: %1</source>
+        <translation>égalité&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>à&#xa0;égalité</translation>
+    </message>
+    <message>
         <source>place %1</source>
         <translation>place %1</translation>
     </message>
@@ -550,12 +558,8 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>lance</translation>
     </message>
     <message>
-        <source>tied for the worst</source>
-        <translation>à égalité pour la plus mauvaise</translation>
-    </message>
-    <message>
-        <source>tied for the worst, threw %1</source>
-        <translation>à égalité pour la plus mauvaise, a relancé %1</translation>
+        <source>nénette</source>
+        <translation>nénette</translation>
     </message>
     <message>
         <source>%1 takes %2 from the pot.</source>
