@@ -30,7 +30,7 @@ from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import default_player_name
 from missdice_desktop.ui.prompts import Prompts
-from missdice_desktop.ui.settings import AppPaths, Settings, load_settings
+from missdice_desktop.ui.settings import AppPaths, Settings, read_settings
 from missdice_desktop.ui.texts import fill
 
 TRANSLATIONS_DIR = translations_dir()
@@ -174,7 +174,7 @@ def build_app(
     app.setOrganizationName("Miss Dice")
     app.setDesktopFileName("missdice-desktop")  # the .desktop entry the installers write
     app.setWindowIcon(app_icon())
-    settings = load_settings(paths.settings_file)
+    settings, settings_problems = read_settings(paths.settings_file)
     language = LanguageSwitcher(app)
     language.apply(settings.language)
     theme = ThemeSwitcher(app)
@@ -193,6 +193,7 @@ def build_app(
         set_language=language.apply,
         set_theme=theme.apply,
     )
+    controller.report_settings_problems(settings_problems)
     return AppParts(window, controller, language, theme)
 
 

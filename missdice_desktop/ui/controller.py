@@ -16,7 +16,8 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop import __version__
-from missdice_desktop.records import RecordError, load_record, save_record
+from missdice_desktop.links import game_from_link, is_link, link_from_game, load_game
+from missdice_desktop.records import RecordError, save_record
 from missdice_desktop.rules import (
     Bank,
     Change,
@@ -47,8 +48,10 @@ from missdice_desktop.ui.settings import (
     DICE_VIRTUAL,
     AppPaths,
     Settings,
+    SettingsProblems,
     save_settings,
 )
+from missdice_desktop.ui.share_dialog import ShareDialog
 from missdice_desktop.ui.sheet_model import SheetModel
 from missdice_desktop.ui.texts import fill
 
@@ -91,6 +94,7 @@ class GameController(QObject):
         self.game: DiceGame[Any] = game
         self.model = SheetModel(game, self)
         self.end_dialog: EndOfGameDialog | None = None
+        self.share_dialog: ShareDialog | None = None
         self._status_note = ""
         window.sheet.setModel(self.model)
         game.add_listener(self._on_change)
@@ -122,6 +126,8 @@ class GameController(QObject):
         window.new_game_action.triggered.connect(self.ask_new_game)
         window.open_action.triggered.connect(self.open_file)
         window.save_as_action.triggered.connect(self.save_as)
+        window.share_action.triggered.connect(self.share)
+        window.camera_panel.code_seen.connect(self.offer_shared_game)
         window.table_dice_action.triggered.connect(self.set_table_dice)
         window.camera_action.triggered.connect(self.set_camera)
         window.camera_dock.closed.connect(lambda: self.set_camera(False))
@@ -223,13 +229,20 @@ class GameController(QObject):
             if unfinished is not None:
                 self._check_playable(unfinished)
         except RecordError as error:
-            self.prompts.error(
-                translate("Controller", "The saved game cannot be read"),
-                fill(
-                    translate("Controller", "%1\n\nThe file was kept aside; a new game starts."),
-                    str(error),
-                ),
-            )
+            kept_as = self.autosave.kept_as
+            if kept_as is not None:
+                what = translate(
+                    "Controller", "%1\n\nThe file was kept aside as %2; a new game starts."
+                )
+                text = fill(what, str(error), kept_as.name)
+            else:
+                what = translate(
+                    "Controller",
+                    "%1\n\nThe file could not be moved aside (%2), so it stays where it is; "
+                    "a new game starts.",
+                )
+                text = fill(what, str(error), self.autosave.keep_failure)
+            self.prompts.error(translate("Controller", "The saved game cannot be read"), text)
             unfinished = None
         if unfinished is not None and self.prompts.resume(self._summary(unfinished)):
             self.replace_game(unfinished)
@@ -519,6 +532,7 @@ class GameController(QObject):
         window.undo_action.setEnabled(game.can_undo)
         window.redo_action.setEnabled(game.can_redo)
         window.save_as_action.setEnabled(True)
+        window.share_action.setEnabled(True)
         window.turn_label.setText(self._turn_text())
         window.status_label.setText(self._status_text())
         window.game_label.setText(self._game_text())
@@ -532,6 +546,7 @@ class GameController(QObject):
             window.bank_action,
             window.stop_action,
             window.save_as_action,
+            window.share_action,
             window.table_dice_action,
         ):
             action.setEnabled(False)
@@ -644,6 +659,15 @@ class GameController(QObject):
             return translate("Controller", "Joker: the lower boxes score their full value.")
         return ""
 
+    def report_settings_problems(self, problems: SettingsProblems) -> None:
+        """Say once, at start, what in the settings file could not be used."""
+        if problems.file:
+            text = translate("Controller", "The settings file was not used (%1): defaults apply.")
+            self._note(fill(text, problems.file))
+        elif problems.reset:
+            text = translate("Controller", "Settings back to their defaults (unusable values): %1")
+            self._note(fill(text, ", ".join(setting_label(name) for name in problems.reset)))
+
     def _note(self, text: str, *, beep: bool = False) -> None:
         self._status_note = text
         self.window.status_label.setText(text)
@@ -699,9 +723,9 @@ class GameController(QObject):
             self.open_path(path)
 
     def open_path(self, path: str) -> bool:
-        """Open a game record; on error one message, and the current game stays."""
+        """Open a game record or a `missdice:` link; on error one message, the game stays."""
         try:
-            game = load_record(path)
+            game = load_game(path)
             self._check_playable(game)
         except RecordError as error:
             self.prompts.error(
@@ -730,6 +754,73 @@ class GameController(QObject):
             )
             return
         self._note(fill(translate("Controller", "Saved to %1"), os.fspath(path)))
+
+    # Sharing -----------------------------------------------------------------------------------
+
+    def share(self) -> None:
+        """Game › Share this game…: the game's QR code and link."""
+        if self.share_dialog is not None:
+            self.share_dialog.close()
+            self.share_dialog.deleteLater()
+        suggested = str(Path.home() / "missdice-game.png")
+        dialog = ShareDialog(
+            link_from_game(self.game), lambda: self.prompts.qr_save_path(suggested), self.window
+        )
+        self.share_dialog = dialog
+        dialog.open()
+
+    def offer_shared_game(self, text: str) -> None:
+        """A QR code in front of the camera: offer its game, keeping the one on screen."""
+        panel = self.window.camera_panel
+        if not is_link(text):
+            panel.show_code_note(
+                lambda: translate("Controller", "This QR code is not a Miss Dice game.")
+            )
+            return
+        try:
+            game = game_from_link(text)
+            self._check_playable(game)
+        except RecordError as error:
+            detail = str(error)
+            panel.show_code_note(
+                lambda: fill(translate("Controller", "This game cannot be opened: %1"), detail)
+            )
+            return
+        panel.show_code_note(lambda: translate("Controller", "A Miss Dice game: see the question."))
+        if not self.prompts.continue_shared(self._shared_summary(game)):
+            return
+        self._save()  # the game on screen is kept as it is now
+        game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
+        self.replace_game(game)
+        panel.show_code_note(None)
+
+    @staticmethod
+    def _shared_summary(game: DiceGame[Any]) -> str:
+        players = (
+            translate("Controller", "1 player")
+            if len(game.players) == 1
+            else fill(translate("Controller", "%1 players"), str(len(game.players)))
+        )
+        if isinstance(game, Game):
+            name = texts.variant_name(game.rules.variant)
+        else:
+            name = texts.game_name(game.game_id)
+        if game.finished:
+            where = translate("Controller", "game over")
+        elif isinstance(game, Game):
+            turn = len(game.state.sheets[game.current_player].scores) + 1
+            where = fill(
+                translate("Controller", "turn %1 of %2"), str(turn), str(len(game.rules.boxes))
+            )
+        else:
+            where = fill(translate("Controller", "%1 to play"), game.players[game.current_player])
+        return fill(
+            translate("Controller", "%1, %2 — %3: %4"),
+            players,
+            where,
+            name,
+            ", ".join(game.players),
+        )
 
     # Language, colours, closing ----------------------------------------------------------------
 
@@ -807,3 +898,29 @@ def texts_winners(game: DiceGame[Any]) -> str:
     return fill(
         translate("Controller", "Game over: %1 wins with %2 points."), names, str(top[0].total)
     )
+
+
+def setting_label(name: str) -> str:
+    """What a setting is called in messages (its key in settings.json when it has no label)."""
+    return setting_labels().get(name, name)
+
+
+def setting_labels() -> dict[str, str]:
+    """Each setting's name in messages, translated."""
+    return {
+        "players": translate("Settings", "player names"),
+        "variant": translate("Settings", "scoresheet"),
+        "options": translate("Settings", "scoresheet options"),
+        "grid_file": translate("Settings", "house grid"),
+        "dice_source": translate("Settings", "where the dice come from"),
+        "language": translate("Settings", "language"),
+        "theme": translate("Settings", "colours"),
+        "confirm_zero": translate("Settings", "asking before a zero"),
+        "window_geometry": translate("Settings", "window size"),
+        "camera": translate("Settings", "camera"),
+        "camera_on": translate("Settings", "camera on"),
+        "camera_automatic": translate("Settings", "automatic camera dice"),
+        "game": translate("Settings", "game"),
+        "game_options": translate("Settings", "game options"),
+        "roller_dice": translate("Settings", "free roller dice"),
+    }
