@@ -206,7 +206,7 @@ class Four21Board(QWidget):
         left.addWidget(self.players)
         left.addStretch(1)
 
-        pot_box = QFrame(self)
+        self.pot_box = pot_box = QFrame(self)
         pot_box.setFrameShape(QFrame.Shape.StyledPanel)
         pot_layout = QVBoxLayout(pot_box)
         pot_row = QHBoxLayout()
@@ -275,7 +275,7 @@ class Four21Board(QWidget):
             )
         else:
             self.phase.setText(translate("Four21Board", "Game over"))
-            self.pot_caption.setText(translate("Four21Board", "The pot"))
+        self.pot_box.setVisible(not state.finished)
         self.pot_count.setText(str(state.pot))
         self.pot_count.setVisible(state.phase is Phase.CHARGE)
         self.pot_chips.setVisible(state.phase is Phase.CHARGE)

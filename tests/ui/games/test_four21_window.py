@@ -63,6 +63,7 @@ def test_three_players_play_a_whole_421_by_clicks_and_keys(qtbot, make_app):
     assert game.state.tokens[game.players.index(loser)] > 0
     assert controller.end_dialog is not None and loser in controller.end_dialog.title.text()
     assert f"{loser} loses" in window.status_label.text()
+    assert board.pot_box.isHidden() and loser in board.throws.text()
     assert load_record(controller.paths.autosave_file).state == game.state
 
 
