@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop import __version__
+from missdice_desktop.coach.player import COMPUTERS_KEY, record_computers
 from missdice_desktop.links import game_from_link, is_link, link_from_game, load_game
 from missdice_desktop.records import RecordError, save_record
 from missdice_desktop.rules import (
@@ -96,6 +97,8 @@ class GameController(QObject):
         self.end_dialog: EndOfGameDialog | None = None
         self.share_dialog: ShareDialog | None = None
         self._status_note = ""
+        self.input_blocked: Callable[[], bool] = lambda: False
+        """True while the dice and the sheet belong to someone else (a computer's turn)."""
         window.sheet.setModel(self.model)
         game.add_listener(self._on_change)
         self._connect()
@@ -266,6 +269,8 @@ class GameController(QObject):
             return
         game = new_game(choice.rules, choice.players)
         game.extra[DICE_SOURCE_KEY] = choice.dice_source
+        if choice.computers:
+            game.extra[COMPUTERS_KEY] = record_computers(choice.computers)
         self.settings.players = list(choice.players)
         self.settings.dice_source = choice.dice_source
         if isinstance(game, Game):
@@ -287,6 +292,8 @@ class GameController(QObject):
         """A rematch: same sheet, options, players and dice source."""
         game = new_game(self.game.rules, self.game.players)
         game.extra[DICE_SOURCE_KEY] = self.game.extra.get(DICE_SOURCE_KEY, DICE_VIRTUAL)
+        if COMPUTERS_KEY in self.game.extra:
+            game.extra[COMPUTERS_KEY] = self.game.extra[COMPUTERS_KEY]
         self.replace_game(game)
 
     def replace_game(self, game: DiceGame[Any]) -> None:
@@ -374,6 +381,8 @@ class GameController(QObject):
 
     def _refused(self, action: object, *, beep: bool = True, box_name: str = "") -> bool:
         """Ask the engine; when it refuses, say why in the status line."""
+        if self.input_blocked():
+            return True  # someone else's dice: a computer player's turn
         refusal = self.game.why_not(action)
         if refusal is None:
             return False
