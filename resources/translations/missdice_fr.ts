@@ -1210,10 +1210,10 @@ Commencer une nouvelle partie à la place ?</translation>
     <message>
         <source>Continue this game? (%1)
 
-The game on screen now is kept with your games.</source>
+The game on screen now is saved first.</source>
         <translation>Continuer cette partie ? (%1)
 
-La partie à l’écran est gardée avec vos parties.</translation>
+La partie à l’écran est d’abord enregistrée.</translation>
     </message>
     <message>
         <source>About Miss Dice</source>
