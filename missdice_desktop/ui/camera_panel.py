@@ -187,6 +187,8 @@ class CameraPanel(QWidget):
         self._gate = StabilityGate(hold_seconds=hold_seconds)
         self._stable: tuple[int, ...] | None = None
         self._last_used: tuple[int, ...] | None = None
+        self.expected_count = DICE_COUNT
+        """How many dice the game in play throws: only a reading of that many is offered."""
         self.source_spec = source_spec
         self.reading = Reading()
         self.error = ""
@@ -356,8 +358,10 @@ class CameraPanel(QWidget):
         stable = self._gate.update(values, captured)
         if stable == ():
             self._last_used = None  # the dice were picked up: the next roll is new
-        self._set_stable(stable if stable is not None and len(stable) == DICE_COUNT else None)
-        self._show_status(lambda: self._describe(values, stable))
+        self._set_stable(
+            stable if stable is not None and len(stable) == self.expected_count else None
+        )
+        self._show_status(lambda: self._describe(values, stable, reading.flags))
         if (
             self._stable is not None
             and self.automatic.isChecked()
@@ -365,20 +369,44 @@ class CameraPanel(QWidget):
         ):
             self.use_dice()
 
-    def _describe(self, values: tuple[int, ...], stable: tuple[int, ...] | None) -> str:
+    def set_expected_count(self, count: int) -> None:
+        """Offer readings of `count` dice from now on (the game in play throws that many)."""
+        if count != self.expected_count:
+            self.expected_count = count
+            self._gate.reset()
+            self._set_stable(None)
+
+    def _describe(
+        self, values: tuple[int, ...], stable: tuple[int, ...] | None, flags: frozenset[str]
+    ) -> str:
         count = len(values)
+        if count != self.expected_count:
+            # Why no reading is offered, when the reader can tell: the frame first, then the count.
+            if "too_dark" in flags:
+                return translate("CameraPanel", "Too dark: light the table better.")
+            if "blurred" in flags:
+                return translate("CameraPanel", "Blurred: waiting for the dice to stop…")
+            if "too_small" in flags:
+                return translate("CameraPanel", "Dice too small: move the camera closer.")
         if count == 0:
             return translate("CameraPanel", "No dice seen.")
+        listed = " ".join(str(v) for v in values)
+        if count != self.expected_count:
+            in_view = (
+                fill(translate("CameraPanel", "1 die in view (%1)"), listed)
+                if count == 1
+                else fill(translate("CameraPanel", "%1 dice in view (%2)"), str(count), listed)
+            )
+            return fill(
+                translate("CameraPanel", "%1, this game uses %2."),
+                in_view,
+                str(self.expected_count),
+            )
         seen = (
             translate("CameraPanel", "1 die seen")
             if count == 1
             else fill(translate("CameraPanel", "%1 dice seen"), str(count))
         )
-        listed = " ".join(str(v) for v in values)
-        if count != DICE_COUNT:
-            return fill(
-                translate("CameraPanel", "%1: %2 (a turn needs %3)."), seen, listed, str(DICE_COUNT)
-            )
         if stable is None:
             return fill(
                 translate("CameraPanel", "%1: %2, waiting for the dice to stop…"), seen, listed

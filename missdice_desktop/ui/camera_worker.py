@@ -7,6 +7,7 @@ source's frame rate however long a reading takes, and neither ever queues up.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable
@@ -20,6 +21,8 @@ from vision import Reading, read_dice
 from vision.sources import FrameSource, FrameSourceError, Pacer, SourceProblem
 
 Reader = Callable[[npt.NDArray[np.uint8]], Reading]
+read_for_camera: Reader = functools.partial(read_dice, check_focus=True)
+"""The camera's reader: it also says when a frame is blurred (dice still rolling)."""
 
 
 class CameraWorker(QThread):
@@ -34,7 +37,7 @@ class CameraWorker(QThread):
     failed = Signal(str, str)
     """The source failed: a `SourceProblem` value and a message for the player."""
 
-    def __init__(self, source: FrameSource, reader: Reader = read_dice) -> None:
+    def __init__(self, source: FrameSource, reader: Reader = read_for_camera) -> None:
         super().__init__()
         self.source = source
         self._reader = reader
