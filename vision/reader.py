@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.blobs import with_blob_dice
 from vision.bodies import Die, find_dice
 from vision.pips import find_pips
 from vision.quality import blurred, too_dark, too_small
@@ -127,7 +128,8 @@ def read_dice(frame_bgr: U8, *, check_focus: bool = False) -> Reading:
     if frame.size == 0:
         return Reading(dice=(), flags=frozenset())  # an empty frame shows no die
     work = _prepare(frame)
-    dice = find_dice(work.img, find_pips(work.tone, work.darkest, work.bright))
+    pips = find_pips(work.tone, work.darkest, work.bright)
+    dice = with_blob_dice(work.img, pips, find_dice(work.img, pips))
     flags = set()
     if any(d.cut for d in dice):
         flags.add("cut_by_edge")
