@@ -6,12 +6,14 @@ import argparse
 import json
 import os
 import sys
+import urllib.parse
+import urllib.request
 from collections.abc import Sequence
 from typing import Any
 
 from missdice_desktop import __version__
 from missdice_desktop.records import RecordError, load_record, record_game
-from missdice_desktop.rules import Game
+from missdice_desktop.rules import DiceGame, Game
 
 COMMANDS = ("replay", "read-dice")
 
@@ -76,7 +78,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     camera = options.camera
     if camera is not None and not (camera == "demo" or camera.isdigit() or os.path.exists(camera)):
         parser.error(f"--camera: no camera, video or folder called {camera!r}")
-    return start_app(options.record, camera)
+    return start_app(local_path(options.record), camera)
+
+
+def local_path(argument: str | None) -> str | None:
+    """A file:// URL as a path: desktops pass files that way to the menu entry's %u.
+
+    >>> local_path("file:///home/anna/Partie%20du%20soir.missdice")
+    '/home/anna/Partie du soir.missdice'
+    >>> local_path("partie.json")
+    'partie.json'
+    """
+    if argument is None or not argument.lower().startswith("file://"):
+        return argument
+    parsed = urllib.parse.urlsplit(argument)
+    return urllib.request.url2pathname(parsed.path)
 
 
 def start_app(record: str | None, camera: str | None = None) -> int:
@@ -167,8 +183,10 @@ def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:
     return status
 
 
-def summarize(path: str, game: Game) -> dict[str, Any]:
-    """A game's scores as JSON-ready data."""
+def summarize(path: str, game: DiceGame[Any]) -> dict[str, Any]:
+    """A game's scores (or its totals: Cochon's points, the 421's tokens) as JSON-ready data."""
+    if not isinstance(game, Game):
+        return _summarize_other(path, game)
     players = []
     for name, sheet in zip(game.players, game.state.sheets, strict=True):
         entry: dict[str, Any] = {
@@ -194,8 +212,52 @@ def summarize(path: str, game: Game) -> dict[str, Any]:
     }
 
 
-def format_sheet(path: str, game: Game) -> str:
-    """A game's scoresheet as a plain-text table."""
+def _summarize_other(path: str, game: DiceGame[Any]) -> dict[str, Any]:
+    key = game.rules.total_key
+    totals = game.rules.totals(game.state)
+    summary: dict[str, Any] = {
+        "file": path,
+        "game": record_game(game),
+        "options": game.rules.option_values,
+        "finished": game.finished,
+        "players": [
+            {"name": name, key: total} for name, total in zip(game.players, totals, strict=True)
+        ],
+    }
+    if game.rules.has_losers:
+        summary["losers"] = list(game.losers())
+    else:
+        summary["winners"] = list(game.winners())
+    summary.update(game.rules.details(game.state, game.players))
+    return summary
+
+
+def _format_other(path: str, game: DiceGame[Any]) -> str:
+    summary = _summarize_other(path, game)
+    key = game.rules.total_key
+    options = ", ".join(f"{name}: {value}" for name, value in summary["options"].items())
+    width = max(len(name) for name in game.players)
+    lines = [f"{path} — {game.game_id}" + (f" ({options})" if options else "")]
+    lines += [f"{p['name'].ljust(width)}  {p[key]:>5}" for p in summary["players"]]
+    for name, value in game.rules.details(game.state, game.players).items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{label}: {part}" for label, part in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value)) or "none"
+        lines.append(f"{name.replace('_', ' ')}: {value}")
+    if not game.finished:
+        lines.append(f"In progress: {game.players[game.current_player]} to play.")
+    elif game.rules.has_losers:
+        lines.append("Lost: " + ", ".join(summary["losers"]))
+    else:
+        lines.append("Winner: " + ", ".join(summary["winners"]))
+    return "\n".join(lines)
+
+
+def format_sheet(path: str, game: DiceGame[Any]) -> str:
+    """A game's scoresheet (or its totals, for games without a sheet) as a plain-text table."""
+    if not isinstance(game, Game):
+        return _format_other(path, game)
     sheets = game.state.sheets
     rows: list[tuple[str, list[str]]] = []
     for box in game.rules.boxes:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import time
 from pathlib import Path
+from typing import Any
 
 from missdice_desktop.records import RecordError, load_record, save_record
-from missdice_desktop.rules import Game
+from missdice_desktop.rules import DiceGame
 
 
 class AutosaveError(OSError):
@@ -22,7 +23,7 @@ class Autosave:
         self.failed = False
         """True after a write failed (the user is told once, play goes on)."""
 
-    def save(self, game: Game) -> None:
+    def save(self, game: DiceGame[Any]) -> None:
         """Write `game`; AutosaveError (once per failure streak) when the folder is unwritable."""
         try:
             save_record(self.path, game)
@@ -34,7 +35,7 @@ class Autosave:
             return
         self.failed = False
 
-    def load_unfinished(self) -> Game | None:
+    def load_unfinished(self) -> DiceGame[Any] | None:
         """The saved game if it is still being played; None when there is none or it ended.
 
         A file that cannot be read is moved aside (never overwritten) and RecordError raised.

@@ -188,7 +188,7 @@ class CameraPanel(QWidget):
         self._stable: tuple[int, ...] | None = None
         self._last_used: tuple[int, ...] | None = None
         self.expected_count = DICE_COUNT
-        """How many dice the game in play throws: only a reading of that many is offered."""
+        """How many dice a throw of the game in play has; other counts are refused."""
         self.source_spec = source_spec
         self.reading = Reading()
         self.error = ""
@@ -369,15 +369,11 @@ class CameraPanel(QWidget):
         ):
             self.use_dice()
 
-    def set_expected_count(self, count: int) -> None:
-        """Offer readings of `count` dice from now on (the game in play throws that many)."""
-        if count != self.expected_count:
-            self.expected_count = count
-            self._gate.reset()
-            self._set_stable(None)
-
     def _describe(
-        self, values: tuple[int, ...], stable: tuple[int, ...] | None, flags: frozenset[str]
+        self,
+        values: tuple[int, ...],
+        stable: tuple[int, ...] | None,
+        flags: frozenset[str] = frozenset(),
     ) -> str:
         count = len(values)
         if count != self.expected_count:
@@ -419,6 +415,13 @@ class CameraPanel(QWidget):
         self.use_button.setEnabled(values is not None)
         if was_ready != (values is not None):
             self.ready_changed.emit(values is not None)
+
+    def set_expected_count(self, count: int) -> None:
+        """Expect `count` dice from now on (the game's number)."""
+        if count != self.expected_count:
+            self.expected_count = count
+            self._set_stable(None)
+            self._last_used = None
 
     def use_dice(self) -> None:
         """Put the steady reading into the turn."""

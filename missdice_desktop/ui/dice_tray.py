@@ -55,7 +55,6 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.ui.texts import fill
 
-DICE = 5
 ROLL_ANIMATION_MS = 320
 
 # Pip positions on a 3×3 grid (column, row), for faces 1–6.
@@ -145,6 +144,8 @@ class DieWidget(QWidget):
         self.table_mode = False
         self._tumble = 0.0
         self._tumble_faces: list[int] = []
+        self.faces = len(PIPS)
+        """How many faces the die has (the game's), for the faces shown while it tumbles."""
         self._animation = QVariantAnimation(self)
         self._animation.setDuration(ROLL_ANIMATION_MS)
         self._animation.setStartValue(0.0)
@@ -166,7 +167,7 @@ class DieWidget(QWidget):
         self.face = face
         self.held = held
         if tumble and face is not None:
-            self._tumble_faces = [random.randint(1, 6) for _ in range(4)]
+            self._tumble_faces = [random.randint(1, self.faces) for _ in range(4)]
             self._animation.stop()
             self._animation.start()
         self._describe()
@@ -255,16 +256,19 @@ class DieWidget(QWidget):
             self.table_mode
             and event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
-            and event.text() in ("1", "2", "3", "4", "5", "6")
+            and event.text() in self._face_keys()
         ):
             event.accept()
             return True
         return super().event(event)
 
+    def _face_keys(self) -> tuple[str, ...]:
+        return tuple(str(face) for face in range(1, self.faces + 1))
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter toggles the hold; in table mode a digit 1–6 sets the face."""
         text = event.text()
-        if self.table_mode and text in ("1", "2", "3", "4", "5", "6"):
+        if self.table_mode and text in self._face_keys():
             self.face_typed.emit(self.index, int(text))
             event.accept()
             return
@@ -288,7 +292,9 @@ class DieWidget(QWidget):
 class FacePicker(QFrame):
     """A popup row of the six faces, big enough to hit at a glance; keys 1–6 pick too."""
 
-    def __init__(self, index: int, icon_size: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, index: int, icon_size: int, parent: QWidget | None = None, *, faces: int = 6
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Popup)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName(fill(translate("DiceTray", "Face of die %1"), str(index + 1)))
@@ -297,7 +303,7 @@ class FacePicker(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.buttons: list[QToolButton] = []
-        for face in range(1, 7):
+        for face in range(1, faces + 1):
             button = QToolButton(self)
             button.setIcon(die_icon(face, icon_size * 2))
             button.setIconSize(QSize(icon_size, icon_size))
@@ -322,7 +328,7 @@ class FacePicker(QFrame):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """1–6 pick a face; Escape closes."""
-        if event.text() in ("1", "2", "3", "4", "5", "6"):
+        if event.text() in tuple(str(face) for face in range(1, len(self.buttons) + 1)):
             self._choose(int(event.text()))
             return
         super().keyPressEvent(event)
@@ -334,39 +340,38 @@ class FacePicker(QFrame):
 
 
 class DiceTray(QWidget):
-    """Five dice, the Roll button and the rolls left; in table mode, the dice entry."""
+    """The game's dice, the Roll button and the rolls left; in table mode, the dice entry.
+
+    How many dice it shows is the game's (`set_dice_count`), never a number of its own.
+    """
 
     hold_toggled = Signal(int)
     roll_requested = Signal()
     dice_entered = Signal(str)
-    """Five faces from the table, e.g. "26266"."""
+    """The faces from the table, e.g. "26266"."""
+    dice_replaced = Signal()
+    """The dice widgets were rebuilt for another number of dice."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table_mode = False
         self.choose_face: Callable[[int], int | None] = self._ask_face
         """Asks the face of a table die (replaceable, so tests need no popup menu)."""
-        self._draft: list[int | None] = [None] * DICE
-        self.dice = [DieWidget(i, self) for i in range(DICE)]
+        self._draft: list[int | None] = []
+        self.dice: list[DieWidget] = []
+        self.faces = len(PIPS)
         self.roll_button = QPushButton(self)
         self.roll_button.setObjectName("rollButton")
         self.rolls_left_label = QLabel(self)
         self.rolls_left_label.setObjectName("rollsLeft")
         self.entry = QLineEdit(self)
         self.entry.setObjectName("diceEntry")
-        self.entry.setValidator(
-            QRegularExpressionValidator(QRegularExpression(r"[1-6]{0,5}"), self.entry)
-        )
-        self.entry.setMaxLength(5)
         self.entry_label = QLabel(self)
         self.entry_label.setBuddy(self.entry)
 
         dice_row = QHBoxLayout()
         dice_row.setSpacing(10)
-        for die in self.dice:
-            dice_row.addWidget(die)
-            die.clicked.connect(self._on_die_clicked)
-            die.face_typed.connect(self._set_face)
+        self._dice_row = dice_row
         side = QVBoxLayout()
         side.addStretch(1)
         side.addWidget(self.roll_button)
@@ -383,9 +388,39 @@ class DiceTray(QWidget):
 
         self.roll_button.clicked.connect(self.roll_requested)
         self.entry.returnPressed.connect(self._on_entry)
-        self._rolls_left = 3
+        self._rolls_left: int | None = None
+        self.set_dice_count(1)
         self.retranslate()
-        self.show_turn(None, (False,) * DICE, 3, table_mode=False, can_roll=True)
+
+    def set_dice_count(self, count: int, faces: int | None = None) -> None:
+        """Show `count` dice of `faces` faces (the game's), clearing the dice shown."""
+        if faces is not None:
+            self.faces = faces
+            for die in self.dice:
+                die.faces = faces
+        if count == len(self.dice):
+            return
+        for die in self.dice:
+            self._dice_row.removeWidget(die)
+            die.hide()
+            die.deleteLater()
+        self.dice = [DieWidget(i, self) for i in range(count)]
+        for die in self.dice:
+            die.faces = self.faces
+            self._dice_row.addWidget(die)
+            die.clicked.connect(self._on_die_clicked)
+            die.face_typed.connect(self._set_face)
+            die.retranslate()
+        self._draft = [None] * count
+        self.entry.setValidator(
+            QRegularExpressionValidator(
+                QRegularExpression(f"[1-{self.faces}]{{0,{count}}}"), self.entry
+            )
+        )
+        self.entry.setMaxLength(count)
+        self.entry.clear()
+        self._fit_dice()
+        self.dice_replaced.emit()
 
     def retranslate(self) -> None:
         """Take the new language."""
@@ -395,7 +430,7 @@ class DiceTray(QWidget):
         self.entry.setPlaceholderText(translate("DiceTray", "e.g. 26266"))
         self.entry.setAccessibleName(translate("DiceTray", "Dice from the table"))
         self.entry.setAccessibleDescription(
-            translate("DiceTray", "Type the five faces, then press Enter")
+            translate("DiceTray", "Type the faces, then press Enter")
         )
         self._show_rolls_left()
         for die in self.dice:
@@ -405,7 +440,7 @@ class DiceTray(QWidget):
         self,
         dice: Sequence[int] | None,
         held: Sequence[bool],
-        rolls_left: int,
+        rolls_left: int | None,
         *,
         table_mode: bool,
         can_roll: bool,
@@ -414,16 +449,17 @@ class DiceTray(QWidget):
         """Show the engine's turn; `rolled` plays the animation on the dice that moved."""
         self.table_mode = table_mode
         self._rolls_left = rolls_left
+        self.set_dice_count(len(held))
         if dice is not None:
             self._draft = list(dice)
         elif not table_mode or all(face is not None for face in self._draft):
-            self._draft = [None] * DICE
+            self._draft = [None] * len(self.dice)
         for i, die in enumerate(self.dice):
             die.table_mode = table_mode
             face = dice[i] if dice is not None else (self._draft[i] if table_mode else None)
             die.show_face(face, bool(held[i]) and not table_mode, tumble=rolled and not held[i])
         self.roll_button.setVisible(not table_mode)
-        self.rolls_left_label.setVisible(not table_mode)
+        self.rolls_left_label.setVisible(not table_mode and rolls_left is not None)
         self.entry.setVisible(table_mode)
         self.entry_label.setVisible(table_mode)
         self.roll_button.setEnabled(can_roll)
@@ -431,12 +467,13 @@ class DiceTray(QWidget):
 
     def clear_draft(self) -> None:
         """Forget faces chosen for dice not entered yet (a new turn or game)."""
-        self._draft = [None] * DICE
+        self._draft = [None] * len(self.dice)
 
     def _show_rolls_left(self) -> None:
-        self.rolls_left_label.setText(
-            fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
-        )
+        if self._rolls_left is not None:
+            self.rolls_left_label.setText(
+                fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
+            )
 
     def _on_die_clicked(self, index: int) -> None:
         if not self.table_mode:
@@ -449,7 +486,7 @@ class DiceTray(QWidget):
     def _ask_face(self, index: int) -> int | None:
         """The face picker under a die (table mode)."""
         die = self.dice[index]
-        picker = FacePicker(index, max(36, int(die.width() * 0.62)), self)
+        picker = FacePicker(index, max(36, int(die.width() * 0.62)), self, faces=self.faces)
         return picker.pick(die.mapToGlobal(die.rect().bottomLeft()))
 
     def _set_face(self, index: int, face: int) -> None:
@@ -470,17 +507,14 @@ class DiceTray(QWidget):
 
     def _on_entry(self) -> None:
         text = self.entry.text()
-        if len(text) == DICE:
+        if len(text) == len(self.dice):
             self.dice_entered.emit(text)
             self.entry.clear()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Dice as tall as the tray (a die and its "held" caption), the Roll button to match."""
         super().resizeEvent(event)
-        side = max(40, self.height())
-        for die in self.dice:
-            if die.width() != int(side * 0.84):
-                die.setFixedSize(int(side * 0.84), side)
+        side = self._fit_dice()
         font = self.roll_button.font()
         font.setPixelSize(max(13, int(side * 0.16)))
         font.setBold(True)
@@ -491,6 +525,13 @@ class DiceTray(QWidget):
         self.rolls_left_label.setFont(label_font)
         self.entry.setFont(font)
         self.entry_label.setFont(label_font)
+
+    def _fit_dice(self) -> int:
+        side = max(40, self.height())
+        for die in self.dice:
+            if die.width() != int(side * 0.84):
+                die.setFixedSize(int(side * 0.84), side)
+        return side
 
     @property
     def animating(self) -> bool:
