@@ -25,9 +25,11 @@ from vision.pips import Pip
 U8 = npt.NDArray[np.uint8]
 Contour = npt.NDArray[np.int32]
 
-# The table: a median over this many quarter pixels (84 working pixels, twice the biggest die
-# this pass is for), and a blob differs from it by this much in some channel.
+# The table: a median over this many pixels of the frame shrunk this many times (84 working
+# pixels, twice the biggest die this pass is for), and a blob differs from it by this much in
+# some channel.
 _TABLE_MEDIAN = 21
+_TABLE_SCALE = 4
 _STEP = 40
 # A die's blob, in working pixels: its area, and how long against wide its box may be.
 _MIN_AREA = 120.0
@@ -71,7 +73,7 @@ _LONE_ELONG_LIGHT = 1.3
 _LONE_FILL = 0.65
 # Colour pips: the blob's rim (this share of its side) is worn off, and a pip differs from the
 # body's median colour by at least this much (more where the blob's own contrast says so).
-_RIM = 0.08
+_RIM = 0.05
 _COLOUR_STEP = 35.0
 _PIP_MAX_ASPECT = 2.2
 _PIP_MIN_FILL = 0.5
@@ -84,10 +86,10 @@ def table_blobs(img: U8) -> list[Contour]:
     h, w = img.shape[:2]
     if min(h, w) < 8:
         return []
-    small = cv2.resize(img, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(img, (w // _TABLE_SCALE, h // _TABLE_SCALE), interpolation=cv2.INTER_AREA)
     table = cv2.resize(cv2.medianBlur(small, _TABLE_MEDIAN), (w, h), interpolation=cv2.INTER_LINEAR)
-    diff = cv2.absdiff(img, table)
-    step = cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
+    b, g, r = cv2.split(cv2.absdiff(img, table))
+    step = cv2.max(cv2.max(b, g), r)
     mask = cv2.threshold(step, _STEP, 255, cv2.THRESH_BINARY)[1]
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
@@ -112,9 +114,13 @@ def _split(contour: Contour, side: float, depth: int = 0) -> list[Contour]:
     x, y, w, h = cv2.boundingRect(contour)
     mask = np.zeros((h + 2, w + 2), np.uint8)
     cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 255, -1)
+    # Worn down by k pixels: what lies more than k from the blob's edge (one distance map
+    # serves every k, where eroding by ever bigger discs would cost more each time).
+    depth_map = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     for k in range(1, int(side * _MAX_WEAR) + 1):
         disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.erode(mask, disc))
+        worn = cv2.threshold(depth_map, k, 255, cv2.THRESH_BINARY)[1].astype(np.uint8)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(worn)
         pieces = [j for j in range(1, n) if stats[j, 4] >= (_PIECE * side) ** 2]
         if len(pieces) >= 2:
             found: list[Contour] = []
