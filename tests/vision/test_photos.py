@@ -28,9 +28,10 @@ def colour_photos_dir() -> Path:
 
 COLOUR_PHOTOS = colour_photos_dir()
 
-# Measured: 98.28% exact images, 99.19% of dice; the floors sit just under so a regression fails.
-MIN_EXACT = 0.97
-MIN_PER_DIE = 0.99
+# Measured: 98.28% exact images (342/348), 99.39% of dice (982/988); the floors sit a photo and
+# a die under, so a regression fails.
+MIN_EXACT = 0.979
+MIN_PER_DIE = 0.9925
 # Turned, as if the camera stood beside the table (95.11% exact images and 98.08% of dice
 # measured) or across it (92.53% and 96.46%); the floors sit one to two images and dice under.
 TURNED = {
@@ -39,10 +40,10 @@ TURNED = {
 }
 
 
-# The coloured, translucent and crowded dice (150 photos, 1,090 dice): measured COLOUR_EXACT_M
-# exact photos and COLOUR_DICE_M of dice; the floors sit a photo and a few dice under.
-COLOUR_MIN_EXACT = COLOUR_EXACT_F
-COLOUR_MIN_PER_DIE = COLOUR_DICE_F
+# The coloured, translucent and crowded dice (150 photos, 1,090 dice): measured 20.00%
+# exact photos (30/150) and 61.01% of dice (665/1090); the floors sit a photo and 5 dice under.
+COLOUR_MIN_EXACT = 0.19
+COLOUR_MIN_PER_DIE = 0.605
 
 needs_photos = pytest.mark.skipif(
     not (PHOTOS / "manifest.csv").is_file(),
