@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
-import time
 from pathlib import Path
 from typing import Any
 
+from missdice_desktop.files import keep_aside, remove_stale_temporaries
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import DiceGame
 
@@ -22,6 +21,10 @@ class Autosave:
         self.path = path
         self.failed = False
         """True after a write failed (the user is told once, play goes on)."""
+        self.kept_as: Path | None = None
+        """Where the last unreadable autosave was moved to (None when it could not be)."""
+        self.keep_failure = ""
+        """Why the last unreadable autosave could not be moved aside."""
 
     def save(self, game: DiceGame[Any]) -> None:
         """Write `game`; AutosaveError (once per failure streak) when the folder is unwritable."""
@@ -38,8 +41,11 @@ class Autosave:
     def load_unfinished(self) -> DiceGame[Any] | None:
         """The saved game if it is still being played; None when there is none or it ended.
 
-        A file that cannot be read is moved aside (never overwritten) and RecordError raised.
+        Temporary files that an interrupted save left behind are removed first. A file that
+        cannot be read is moved aside (never overwritten) and RecordError raised; `kept_as`
+        then says where it went, or `keep_failure` why it could not be moved.
         """
+        remove_stale_temporaries(self.path)
         if not self.path.exists():
             return None
         try:
@@ -51,8 +57,9 @@ class Autosave:
 
     def keep_aside(self) -> Path | None:
         """Rename a broken autosave so that the next save does not destroy it."""
-        target = self.path.with_name(f"autosave-broken-{time.strftime('%Y%m%d-%H%M%S')}.json")
-        with contextlib.suppress(OSError):
-            self.path.replace(target)
-            return target
-        return None
+        self.kept_as, self.keep_failure = None, ""
+        try:
+            self.kept_as = keep_aside(self.path, "autosave")
+        except OSError as error:
+            self.keep_failure = (error.strerror or str(error)).lower()
+        return self.kept_as

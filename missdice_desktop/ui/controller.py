@@ -47,6 +47,7 @@ from missdice_desktop.ui.settings import (
     DICE_VIRTUAL,
     AppPaths,
     Settings,
+    SettingsProblems,
     save_settings,
 )
 from missdice_desktop.ui.sheet_model import SheetModel
@@ -223,13 +224,20 @@ class GameController(QObject):
             if unfinished is not None:
                 self._check_playable(unfinished)
         except RecordError as error:
-            self.prompts.error(
-                translate("Controller", "The saved game cannot be read"),
-                fill(
-                    translate("Controller", "%1\n\nThe file was kept aside; a new game starts."),
-                    str(error),
-                ),
-            )
+            kept_as = self.autosave.kept_as
+            if kept_as is not None:
+                what = translate(
+                    "Controller", "%1\n\nThe file was kept aside as %2; a new game starts."
+                )
+                text = fill(what, str(error), kept_as.name)
+            else:
+                what = translate(
+                    "Controller",
+                    "%1\n\nThe file could not be moved aside (%2), so it stays where it is; "
+                    "a new game starts.",
+                )
+                text = fill(what, str(error), self.autosave.keep_failure)
+            self.prompts.error(translate("Controller", "The saved game cannot be read"), text)
             unfinished = None
         if unfinished is not None and self.prompts.resume(self._summary(unfinished)):
             self.replace_game(unfinished)
@@ -500,6 +508,7 @@ class GameController(QObject):
             window.boards.setCurrentIndex(FOUR21_PAGE)
         can_roll = not self.table_mode and Roll() in legal
         window.tray.set_dice_count(game.rules.dice_count, game.rules.faces)
+        window.tray.speak_of_throws(isinstance(game.rules, Four21Engine))
         window.camera_panel.set_expected_count(game.rules.dice_count)
         window.tray.show_turn(
             game.rules.shown_dice(game.state),
@@ -643,6 +652,15 @@ class GameController(QObject):
             return translate("Controller", "Joker: the lower boxes score their full value.")
         return ""
 
+    def report_settings_problems(self, problems: SettingsProblems) -> None:
+        """Say once, at start, what in the settings file could not be used."""
+        if problems.file:
+            text = translate("Controller", "The settings file was not used (%1): defaults apply.")
+            self._note(fill(text, problems.file))
+        elif problems.reset:
+            text = translate("Controller", "Settings back to their defaults (unusable values): %1")
+            self._note(fill(text, ", ".join(setting_label(name) for name in problems.reset)))
+
     def _note(self, text: str, *, beep: bool = False) -> None:
         self._status_note = text
         self.window.status_label.setText(text)
@@ -690,6 +708,11 @@ class GameController(QObject):
             return
         path = self.prompts.open_path()
         if path:
+            self.open_path(path)
+
+    def open_requested(self, path: str) -> None:
+        """A game the desktop hands over while the app runs (macOS opens files this way)."""
+        if self._may_leave_game():
             self.open_path(path)
 
     def open_path(self, path: str) -> bool:
@@ -801,3 +824,29 @@ def texts_winners(game: DiceGame[Any]) -> str:
     return fill(
         translate("Controller", "Game over: %1 wins with %2 points."), names, str(top[0].total)
     )
+
+
+def setting_label(name: str) -> str:
+    """What a setting is called in messages (its key in settings.json when it has no label)."""
+    return setting_labels().get(name, name)
+
+
+def setting_labels() -> dict[str, str]:
+    """Each setting's name in messages, translated."""
+    return {
+        "players": translate("Settings", "player names"),
+        "variant": translate("Settings", "scoresheet"),
+        "options": translate("Settings", "scoresheet options"),
+        "grid_file": translate("Settings", "house grid"),
+        "dice_source": translate("Settings", "where the dice come from"),
+        "language": translate("Settings", "language"),
+        "theme": translate("Settings", "colours"),
+        "confirm_zero": translate("Settings", "asking before a zero"),
+        "window_geometry": translate("Settings", "window size"),
+        "camera": translate("Settings", "camera"),
+        "camera_on": translate("Settings", "camera on"),
+        "camera_automatic": translate("Settings", "automatic camera dice"),
+        "game": translate("Settings", "game"),
+        "game_options": translate("Settings", "game options"),
+        "roller_dice": translate("Settings", "free roller dice"),
+    }

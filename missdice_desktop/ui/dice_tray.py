@@ -389,8 +389,16 @@ class DiceTray(QWidget):
         self.roll_button.clicked.connect(self.roll_requested)
         self.entry.returnPressed.connect(self._on_entry)
         self._rolls_left: int | None = None
+        self.throws = False
+        """True for games that speak of throws (the 421) rather than rolls."""
         self.set_dice_count(1)
         self.retranslate()
+
+    def speak_of_throws(self, throws: bool) -> None:
+        """Call the dice's moves throws (the 421, « lancers ») or rolls (the other games)."""
+        if throws != self.throws:
+            self.throws = throws
+            self.retranslate()
 
     def set_dice_count(self, count: int, faces: int | None = None) -> None:
         """Show `count` dice of `faces` faces (the game's), clearing the dice shown."""
@@ -424,8 +432,12 @@ class DiceTray(QWidget):
 
     def retranslate(self) -> None:
         """Take the new language."""
-        self.roll_button.setText(translate("DiceTray", "&Roll (Space)"))
-        self.roll_button.setAccessibleName(translate("DiceTray", "Roll the dice"))
+        if self.throws:
+            self.roll_button.setText(translate("DiceTray", "&Throw (Space)"))
+            self.roll_button.setAccessibleName(translate("DiceTray", "Throw the dice"))
+        else:
+            self.roll_button.setText(translate("DiceTray", "&Roll (Space)"))
+            self.roll_button.setAccessibleName(translate("DiceTray", "Roll the dice"))
         self.entry_label.setText(translate("DiceTray", "&Dice from the table:"))
         self.entry.setPlaceholderText(translate("DiceTray", "e.g. 26266"))
         self.entry.setAccessibleName(translate("DiceTray", "Dice from the table"))
@@ -470,10 +482,13 @@ class DiceTray(QWidget):
         self._draft = [None] * len(self.dice)
 
     def _show_rolls_left(self) -> None:
-        if self._rolls_left is not None:
-            self.rolls_left_label.setText(
-                fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
-            )
+        if self._rolls_left is None:
+            return
+        if self.throws:
+            text = translate("DiceTray", "Throws left: %1")
+        else:
+            text = translate("DiceTray", "Rolls left: %1")
+        self.rolls_left_label.setText(fill(text, str(self._rolls_left)))
 
     def _on_die_clicked(self, index: int) -> None:
         if not self.table_mode:

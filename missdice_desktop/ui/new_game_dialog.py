@@ -42,6 +42,7 @@ from missdice_desktop.rules import (
     Variant,
     load_grid_file,
 )
+from missdice_desktop.rules.text import shown_text_problem, without_hidden_characters
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
 from missdice_desktop.ui.texts import fill
@@ -404,11 +405,15 @@ class NewGameDialog(QDialog):
         return chosen
 
     def player_names(self) -> list[str]:
-        """The names typed (an empty field gets 'Player N')."""
-        return [
-            self.name_edits[i].text().strip() or default_player_name(i + 1)
-            for i in range(self.player_count.value())
-        ]
+        """The names typed, without characters that cannot be shown (invisible ones, or
+        controls that reorder the text); a field that shows nothing gets 'Player N'."""
+        names = []
+        for i in range(self.player_count.value()):
+            name = without_hidden_characters(self.name_edits[i].text()).strip()
+            if shown_text_problem(name, max_length=MAX_NAME_LENGTH) is not None:
+                name = default_player_name(i + 1)
+            names.append(name)
+        return names
 
     def choice(self) -> NewGameChoice:
         """Everything chosen, as rules the engine can play."""
