@@ -54,7 +54,7 @@ _ROW_SLACK = 0.2
 # cup), or at least the first share of the roll's usual blob when no fill read a die.
 _ALIKE = (0.5, 2.0)
 # A blob this close to a die read (in the bigger one's sides) is that die.
-_SAME = 0.7
+_SAME = 0.6
 # A die read by a fill over this share of the frame's shorter side may be a stretch of table
 # whose "pips" are whole dice: blobs inside it are read, and two dice read there undo it.
 _HUGE = 0.6
@@ -63,10 +63,10 @@ _MAX_PIP = 0.2
 # Pip radius against the blob's side (a 1's pip is bigger), as for faces grown by a fill.
 _PIP_RATIO = (0.035, 0.16)
 _LONE_RATIO = (0.05, 0.22)
-# A lone pip sits this near the blob's centre, is at least this big, and round (a light one
-# rounder still: keys and remotes carry light glyphs on dark faces), filling its box as a disc
-# does (a glyph does not).
-_LONE_OFF = 0.2
+# A lone pip sits this near the blob's centre (as on a fill's face), is at least this big, and
+# round (a light one rounder still: keys and remotes carry light glyphs on dark faces), filling
+# its box as a disc does (a glyph does not).
+_LONE_OFF = 0.28
 _LONE_MIN = 0.1
 _LONE_ELONG = 2.0
 _LONE_ELONG_LIGHT = 1.3
@@ -74,6 +74,9 @@ _LONE_FILL = 0.65
 # Colour pips: the blob's rim (this share of its side) is worn off, and a pip differs from the
 # body's median colour by at least this much (more where the blob's own contrast says so).
 _RIM = 0.05
+# Pyramid faces of fewer pips than this are checked against the colour pips, which may see
+# the pips a glint or a dark body hid.
+_MANY = 4
 _COLOUR_STEP = 35.0
 _PIP_MAX_ASPECT = 2.2
 _PIP_MIN_FILL = 0.5
@@ -273,10 +276,10 @@ def _read_blob(
             or (len(top), sum(p.contrast for p in top)) > (len(best), sum(p.contrast for p in best))
         ):
             best = top
-    if best is None:
+    if best is None or len(best) < _MANY:
         coloured = colour_pips(img, contour, side)
         top = _face(coloured, (cx, cy), side, toward) if coloured else None
-        if top is not None and is_face(top):
+        if top is not None and is_face(top) and (best is None or len(top) > len(best)):
             best = top
     if best is None:
         return None
