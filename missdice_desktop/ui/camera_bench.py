@@ -25,9 +25,10 @@ import numpy as np
 
 HOLD = 1.0
 """Seconds each demo photo (a roll at rest) holds in the video."""
+FPS = 30.0
 
 
-def make_video(path: Path, seconds_each: float = HOLD, fps: float = 30.0) -> None:
+def make_video(path: Path, seconds_each: float = HOLD, fps: float = FPS) -> None:
     """A 1280×720 video of the demo photos (upscaled), each held for `seconds_each`."""
     from missdice_desktop.resources import camera_demo_dir
 
@@ -61,7 +62,17 @@ def main() -> None:
         video = Path(folder) / "dice-1280x720.avi"
         make_video(video)
         shown: list[float] = []
-        panel = CameraPanel(str(video), open_source=lambda spec: VideoFileSource(spec))
+        captured: list[float] = []
+
+        class TimedVideo(VideoFileSource):
+            """The video, noting when each frame is captured (a new roll every HOLD s)."""
+
+            def read(self):  # type: ignore[no-untyped-def]
+                frame = super().read()
+                captured.append(time.perf_counter())
+                return frame
+
+        panel = CameraPanel(str(video), open_source=lambda spec: TimedVideo(spec))
         panel.resize(800, 600)
         panel.show()
         panel.preview.show_image = _counting(panel.preview.show_image, shown)  # type: ignore[method-assign]
@@ -91,11 +102,10 @@ def main() -> None:
         f"reader: median {statistics.median(timings):.1f} ms per 1280x720 frame "
         f"(cv2 threads: {cv2.getNumThreads()})"
     )
-    # Each photo holds one second from the first frame shown: a roll at rest from its start.
-    waits = []
-    for at in offered:
-        rest = shown[0] + int(at - shown[0]) * HOLD if shown else at
-        waits.append(at - rest)
+    # A roll comes to rest when the first frame of its photo is captured.
+    per_photo = round(HOLD * FPS)
+    rests = captured[::per_photo]
+    waits = [at - max(r for r in rests if r <= at) for at in offered if rests and rests[0] <= at]
     if waits:
         print(
             f"reading offered after the roll came to rest: median {statistics.median(waits):.2f} s"
