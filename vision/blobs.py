@@ -216,7 +216,8 @@ def colour_pips(img: U8, contour: Contour, side: float) -> tuple[Pip, ...]:
             continue
         if max(bw, bh) > _PIP_MAX_ASPECT * min(bw, bh) or area < _PIP_MIN_FILL * bw * bh:
             continue
-        dark = float(light[labels == j].mean()) < body_light
+        inside = labels == j
+        dark = float(light[inside].mean()) < body_light
         pips.append(
             Pip(
                 x=x + float(centres[j][0]),
@@ -224,7 +225,7 @@ def colour_pips(img: U8, contour: Contour, side: float) -> tuple[Pip, ...]:
                 r=r,
                 elong=max(bw, bh) / min(bw, bh),
                 angle=0.0,
-                contrast=0.5,
+                contrast=float(step[inside].mean()) / 255,
                 face=body_light / 3,
                 spread=0.0,
                 dark=dark,

@@ -74,3 +74,5 @@ def test_colour_pips_are_found_where_no_grey_image_shows_them() -> None:
     pips = colour_pips(frame, blob, float(np.sqrt(cv2.contourArea(blob))))
     assert len(pips) == 5
     assert not any(p.dark for p in pips)  # yellow is lighter than green
+    # Their contrast is the colour step measured, so a reading's confidence means something.
+    assert all(0.2 < p.contrast <= 1 for p in pips)
