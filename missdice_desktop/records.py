@@ -222,8 +222,22 @@ def _replay_current(game: Game, current: Any) -> None:
     if not rolls:
         game.apply(EnterDice(dice))
     for roll, holds in zip(rolls, roll_holds, strict=True):
+        if game.dice is None and isinstance(holds, list) and any(holds):
+            game.apply(EnterDice(roll))  # typed in, then dice held and rolled
         _hold_exactly(game, holds, "roll_holds")
-        game.apply(Roll(roll))
+        before = game.dice
+        if before is not None and any(
+            held and new != old for held, new, old in zip(game.held, roll, before, strict=True)
+        ):
+            # Dice corrected after this roll (EnterDice): a held die changed with the
+            # correction, not with the roll. Replay both, as they were played.
+            rolled = tuple(
+                old if held else new for held, new, old in zip(game.held, roll, before, strict=True)
+            )
+            game.apply(Roll(rolled))
+            game.apply(EnterDice(roll))
+        else:
+            game.apply(Roll(roll))
     _hold_exactly(game, current.get("held", []), "held")
 
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from missdice_desktop.ui.camera_panel import CameraPanel
+from missdice_desktop.ui.coach_panel import CoachPanel
 from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.games.four21_board import Four21Board
 from missdice_desktop.ui.games.free_roller import FreeRollerView
@@ -200,6 +201,17 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.camera_dock)
         self.camera_dock.hide()
 
+        self.coach_panel = CoachPanel()
+        self.coach_panel.setObjectName("coachPanel")
+        self.coach_dock = CameraDock(self)
+        self.coach_dock.setObjectName("coachDock")
+        self.coach_dock.setWidget(self.coach_panel)
+        self.coach_dock.setFeatures(self.camera_dock.features())
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.coach_dock)
+        self.coach_dock.hide()
+        self.coach_action.toggled.connect(self.coach_dock.setVisible)
+        self.coach_dock.closed.connect(lambda: self.coach_action.setChecked(False))
+
         self.tray.dice_replaced.connect(self._order_tabs)
         self._order_tabs()
         self.retranslate_ui()
@@ -220,7 +232,11 @@ class MainWindow(QMainWindow):
         self.open_action = QAction(self)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.save_as_action = QAction(self)
-        self.save_as_action.setShortcut(QKeySequence.StandardKey.SaveAs)
+        # Ctrl+S: the game saves itself, so "Save" is "Save as"; Ctrl+Shift+S shares.
+        self.save_as_action.setShortcut(QKeySequence("Ctrl+S"))
+        self.share_action = QAction(self)
+        self.share_action.setObjectName("share")
+        self.share_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
         self.table_dice_action = QAction(self, checkable=True)
         self.table_dice_action.setObjectName("tableDice")
         self.camera_action = QAction(self, checkable=True)
@@ -278,14 +294,29 @@ class MainWindow(QMainWindow):
             self.theme_group.addAction(action)
             self.theme_actions[code] = action
         self.about_action = QAction(self)
+        self.fast_computer_action = QAction(self, checkable=True)
+        self.fast_computer_action.setObjectName("fastComputer")
+        self.fast_computer_action.setShortcut(QKeySequence("Ctrl+J"))
+        self.play_computer_action = QAction(self)
+        self.play_computer_action.setObjectName("playComputer")
+        self.play_computer_action.setShortcut(QKeySequence("Ctrl+Shift+J"))
+        self.play_computer_action.setEnabled(False)
+        self.coach_action = QAction(self, checkable=True)
+        self.coach_action.setObjectName("coach")
+        self.coach_action.setShortcut(QKeySequence("Ctrl+K"))
 
         menu_bar = self.menuBar()
         self.game_menu = menu_bar.addMenu("")
-        self.game_menu.addActions([self.new_game_action, self.open_action, self.save_as_action])
+        self.game_menu.addActions(
+            [self.new_game_action, self.open_action, self.save_as_action, self.share_action]
+        )
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.table_dice_action)
         self.game_menu.addAction(self.camera_action)
         self.game_menu.addAction(self.use_camera_dice_action)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.fast_computer_action)
+        self.game_menu.addAction(self.play_computer_action)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.quit_action)
         self.edit_menu = menu_bar.addMenu("")
@@ -295,6 +326,8 @@ class MainWindow(QMainWindow):
         self.language_menu.addActions(list(self.language_actions.values()))
         self.theme_menu = self.view_menu.addMenu("")
         self.theme_menu.addActions(list(self.theme_actions.values()))
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.coach_action)
         self.help_menu = menu_bar.addMenu("")
         self.help_menu.addAction(self.about_action)
 
@@ -304,6 +337,13 @@ class MainWindow(QMainWindow):
         self.new_game_action.setText(translate("MainWindow", "&New game…"))
         self.open_action.setText(translate("MainWindow", "&Open…"))
         self.save_as_action.setText(translate("MainWindow", "Save &as…"))
+        self.share_action.setText(translate("MainWindow", "S&hare this game…"))
+        self.share_action.setToolTip(
+            translate(
+                "MainWindow",
+                "A QR code and a link that carry the whole game to another computer (Ctrl+Shift+S)",
+            )
+        )
         self.table_dice_action.setText(translate("MainWindow", "Dice from the &table"))
         self.table_dice_action.setToolTip(
             translate("MainWindow", "Type or click the faces of real dice instead of rolling here")
@@ -330,6 +370,20 @@ class MainWindow(QMainWindow):
         self.theme_actions["system"].setText(translate("MainWindow", "As the &system"))
         self.theme_actions["light"].setText(translate("MainWindow", "&Light"))
         self.theme_actions["dark"].setText(translate("MainWindow", "&Dark"))
+        self.fast_computer_action.setText(translate("MainWindow", "&Fast computer players"))
+        self.fast_computer_action.setToolTip(
+            translate("MainWindow", "Computer players act quickly instead of at a watchable pace")
+        )
+        self.play_computer_action.setText(translate("MainWindow", "&Let the computer play"))
+        self.play_computer_action.setToolTip(
+            translate("MainWindow", "Play the computer player's whole turn now (Ctrl+Shift+J)")
+        )
+        self.coach_action.setText(translate("MainWindow", "The &coach"))
+        self.coach_action.setToolTip(
+            translate("MainWindow", "Show the coach's best choices for the turn (Ctrl+K)")
+        )
+        self.coach_dock.setWindowTitle(translate("MainWindow", "Coach"))
+        self.coach_panel.retranslate_ui()
         self.help_menu.setTitle(translate("MainWindow", "&Help"))
         self.about_action.setText(translate("MainWindow", "&About Miss Dice"))
         self.roll_action.setText(translate("MainWindow", "Roll"))

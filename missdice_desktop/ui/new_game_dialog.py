@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from missdice_desktop.coach.player import Level
 from missdice_desktop.rules import (
     BUILT_IN_VARIANTS,
     GAMES,
@@ -70,6 +71,8 @@ class NewGameChoice:
     game: str = YAHTZEE_FAMILY
     game_options: dict[str, int] = field(default_factory=dict)
     """The other games' whole-number options."""
+    computers: dict[int, Level] = field(default_factory=dict)
+    """The players the computer plays, by index, with their level."""
 
 
 def default_player_name(number: int) -> str:
@@ -137,18 +140,39 @@ class NewGameDialog(QDialog):
         self.name_edits: list[QLineEdit] = []
         names_grid = QGridLayout()
         self.name_labels: list[QLabel] = []
+        self.kind_boxes: list[QComboBox] = []
         for i in range(MAX_PLAYERS):
             edit = QLineEdit(self)
             edit.setObjectName(f"player{i + 1}")
             edit.setMaxLength(MAX_NAME_LENGTH)
+            edit.setMinimumWidth(120)
             edit.setPlaceholderText(default_player_name(i + 1))
             edit.setAccessibleName(default_player_name(i + 1))
             label = QLabel(with_colon(default_player_name(i + 1)), self)
             label.setBuddy(edit)
-            names_grid.addWidget(label, i % 4, (i // 4) * 2)
-            names_grid.addWidget(edit, i % 4, (i // 4) * 2 + 1)
+            player_kind = QComboBox(self)
+            player_kind.setObjectName(f"player{i + 1}Kind")
+            player_kind.addItem(translate("NewGameDialog", "Person"), "")
+            player_kind.addItem(translate("NewGameDialog", "Computer, expert"), Level.OPTIMAL.value)
+            player_kind.addItem(
+                translate("NewGameDialog", "Computer, beginner"), Level.BEGINNER.value
+            )
+            player_kind.setAccessibleName(
+                fill(translate("NewGameDialog", "Who plays for %1"), default_player_name(i + 1))
+            )
+            player_kind.setToolTip(
+                translate(
+                    "NewGameDialog",
+                    "A computer player plays its own turns at a watchable pace; "
+                    "the expert plays the best moves, the beginner makes mistakes",
+                )
+            )
+            names_grid.addWidget(label, i % 4, (i // 4) * 3)
+            names_grid.addWidget(edit, i % 4, (i // 4) * 3 + 1)
+            names_grid.addWidget(player_kind, i % 4, (i // 4) * 3 + 2)
             self.name_edits.append(edit)
             self.name_labels.append(label)
+            self.kind_boxes.append(player_kind)
 
         self.virtual_dice = QRadioButton(translate("NewGameDialog", "&Virtual dice: the app rolls"))
         self.virtual_dice.setObjectName("virtualDice")
@@ -287,6 +311,8 @@ class NewGameDialog(QDialog):
         game = self.selected_game()
         roller = game == FREE_ROLLER
         self.form.setRowVisible(self.variant_box, game == YAHTZEE_FAMILY)
+        for kind_box in self.kind_boxes:  # the coach plays the scoresheet games only
+            kind_box.setEnabled(game == YAHTZEE_FAMILY)
         self.form.setRowVisible(self.player_count, not roller)
         self.players_box.setVisible(not roller)
         self.source_box.setVisible(not roller)
@@ -380,6 +406,7 @@ class NewGameDialog(QDialog):
         for i, (edit, label) in enumerate(zip(self.name_edits, self.name_labels, strict=True)):
             edit.setVisible(i < count)
             label.setVisible(i < count)
+            self.kind_boxes[i].setVisible(i < count)
         self._fit()
 
     # The result ------------------------------------------------------------------------------
@@ -445,7 +472,19 @@ class NewGameDialog(QDialog):
             rules = variant.configure()
             options = {}
         grid = self._grid_file if variant is self._house else ""
-        return NewGameChoice(rules, self.player_names(), source, grid, options, camera)
+        return NewGameChoice(
+            rules, self.player_names(), source, grid, options, camera, computers=self.computers()
+        )
+
+    def computers(self) -> dict[int, Level]:
+        """The players the computer plays, with their level (scoresheet games only)."""
+        if self.selected_game() != YAHTZEE_FAMILY:
+            return {}
+        return {
+            i: Level(str(self.kind_boxes[i].currentData()))
+            for i in range(self.player_count.value())
+            if self.kind_boxes[i].currentData()
+        }
 
 
 def grid_file_name(path: str) -> str:

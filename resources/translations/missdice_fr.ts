@@ -4,6 +4,11 @@
 <context>
     <name>About</name>
     <message>
+        <source>%1: %2</source>
+        <comment>a library and its licence</comment>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
         <source>Dice games at the table: the scoresheet for Yahtzee, Yam&apos;s and Yacht, 421, Cochon and a free roller, with virtual dice or dice from the table.</source>
         <translation>Les jeux de dés à table : la feuille de score du Yahtzee, du Yam&apos;s et du Yacht, le 421, le Cochon et un lanceur libre, avec des dés virtuels ou les dés de la table.</translation>
     </message>
@@ -197,6 +202,108 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     </message>
 </context>
 <context>
+    <name>CoachPanel</name>
+    <message>
+        <source>With several players the coach plays each sheet for its own best expected score, not to beat the others.</source>
+        <translation>À plusieurs, le coach joue chaque feuille pour son meilleur score moyen, pas pour battre les autres.</translation>
+    </message>
+    <message>
+        <source>The game is over: the review shows each turn.</source>
+        <translation>La partie est finie : le bilan reprend chaque tour.</translation>
+    </message>
+    <message>
+        <source>The coach is off for %1.</source>
+        <translation>Le coach est éteint pour %1.</translation>
+    </message>
+    <message>
+        <source>The coach plays the scoresheet games only.</source>
+        <translation>Le coach ne joue que les jeux à feuille de score.</translation>
+    </message>
+    <message>
+        <source>The coach failed: %1</source>
+        <translation>Le coach a échoué : %1</translation>
+    </message>
+    <message>
+        <source>The coach does not play this scoresheet yet.</source>
+        <translation>Le coach ne joue pas encore cette feuille.</translation>
+    </message>
+    <message>
+        <source>Expected final score: %1. Roll the dice.</source>
+        <translation>Score final attendu : %1. Lancez les dés.</translation>
+    </message>
+    <message>
+        <source>Expected final score: %1.</source>
+        <translation>Score final attendu : %1.</translation>
+    </message>
+    <message>
+        <source>Rolling with these dice held: %1 points.</source>
+        <translation>Relancer en gardant ces dés : %1 points.</translation>
+    </message>
+    <message>
+        <source>Scoring %1 now: %2 points.</source>
+        <translation>Marquer en %1 maintenant : %2 points.</translation>
+    </message>
+    <message>
+        <source>%1, turn %2: %3 in %4</source>
+        <translation>%1, tour %2 : %3 en %4</translation>
+    </message>
+    <message>
+        <source>coach: %1 (%2)</source>
+        <translation>coach : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Expected points lost: %1</source>
+        <translation>Points perdus en moyenne : %1</translation>
+    </message>
+    <message>
+        <source>score %1</source>
+        <translation>marquer en %1</translation>
+    </message>
+    <message>
+        <source>roll all five again</source>
+        <translation>relancer les cinq dés</translation>
+    </message>
+    <message>
+        <source>keep %1</source>
+        <translation>garder %1</translation>
+    </message>
+    <message>
+        <source>&amp;Coach for %1</source>
+        <translation>&amp;Coach pour %1</translation>
+    </message>
+    <message>
+        <source>After each roll the coach shows the dice to keep and the best choices, with the final score each leads to on average</source>
+        <translation>Après chaque lancer, le coach montre les dés à garder et les meilleurs choix, avec le score final moyen de chacun</translation>
+    </message>
+    <message>
+        <source>&amp;Review the game</source>
+        <translation>&amp;Bilan de la partie</translation>
+    </message>
+    <message>
+        <source>The coach&apos;s choices</source>
+        <translation>Les choix du coach</translation>
+    </message>
+    <message>
+        <source>The coach is working out this scoresheet (once; the game goes on meanwhile)…</source>
+        <translation>Le coach étudie cette feuille (une seule fois ; la partie continue pendant ce temps)…</translation>
+    </message>
+</context>
+<context>
+    <name>ComputerPlayers</name>
+    <message>
+        <source>%1 waits after the undo: Game › Let the computer play.</source>
+        <translation>%1 attend après l’annulation : Partie › Laisser jouer l’ordinateur.</translation>
+    </message>
+    <message>
+        <source>%1 is playing…</source>
+        <translation>%1 joue…</translation>
+    </message>
+    <message>
+        <source>The computer is studying the scoresheet: %1%</source>
+        <translation>L’ordinateur étudie la feuille : %1 %</translation>
+    </message>
+</context>
+<context>
     <name>Controller</name>
     <message>
         <source>The saved game cannot be read</source>
@@ -341,6 +448,38 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
+        <source>This QR code is not a Miss Dice game.</source>
+        <translation>Ce QR code n’est pas une partie de Miss Dice.</translation>
+    </message>
+    <message>
+        <source>This game cannot be opened: %1</source>
+        <translation>Impossible d’ouvrir cette partie : %1</translation>
+    </message>
+    <message>
+        <source>A Miss Dice game: see the question.</source>
+        <translation>Une partie de Miss Dice : voyez la question.</translation>
+    </message>
+    <message>
+        <source>1 player</source>
+        <translation>1 joueur</translation>
+    </message>
+    <message>
+        <source>%1 players</source>
+        <translation>%1 joueurs</translation>
+    </message>
+    <message>
+        <source>game over</source>
+        <translation>partie terminée</translation>
+    </message>
+    <message>
+        <source>turn %1 of %2</source>
+        <translation>tour %1 sur %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 — %3: %4</source>
+        <translation>%1, %2 — %3 : %4</translation>
+    </message>
+    <message>
         <source>This window cannot play %1 yet.</source>
         <translation>Cette fenêtre ne sait pas encore jouer au %1.</translation>
     </message>
@@ -390,6 +529,10 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>shows %1</source>
         <translation>montre %1</translation>
+    </message>
+    <message>
+        <source>; the coach keeps it</source>
+        <translation> ; le coach le garde</translation>
     </message>
     <message>
         <source>held</source>
@@ -696,6 +839,14 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
+        <source>S&amp;hare this game…</source>
+        <translation>Pa&amp;rtager cette partie…</translation>
+    </message>
+    <message>
+        <source>A QR code and a link that carry the whole game to another computer (Ctrl+Shift+S)</source>
+        <translation>Un QR code et un lien qui emportent toute la partie sur un autre ordinateur (Ctrl+Maj+S)</translation>
+    </message>
+    <message>
         <source>Dice from the &amp;table</source>
         <translation>Dés de la &amp;table</translation>
     </message>
@@ -766,6 +917,34 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>&amp;Dark</source>
         <translation>&amp;Sombres</translation>
+    </message>
+    <message>
+        <source>&amp;Fast computer players</source>
+        <translation>Ordinateur &amp;rapide</translation>
+    </message>
+    <message>
+        <source>Computer players act quickly instead of at a watchable pace</source>
+        <translation>Les joueurs ordinateur jouent vite au lieu de laisser le temps de suivre</translation>
+    </message>
+    <message>
+        <source>&amp;Let the computer play</source>
+        <translation>&amp;Laisser jouer l’ordinateur</translation>
+    </message>
+    <message>
+        <source>Play the computer player&apos;s whole turn now (Ctrl+Shift+J)</source>
+        <translation>Jouer tout de suite le tour entier de l’ordinateur (Ctrl+Maj+J)</translation>
+    </message>
+    <message>
+        <source>The &amp;coach</source>
+        <translation>Le &amp;coach</translation>
+    </message>
+    <message>
+        <source>Show the coach&apos;s best choices for the turn (Ctrl+K)</source>
+        <translation>Montrer les meilleurs choix du coach pour ce tour (Ctrl+K)</translation>
+    </message>
+    <message>
+        <source>Coach</source>
+        <translation>Coach</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -849,6 +1028,26 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Number of players</source>
         <translation>Nombre de joueurs</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Humain</translation>
+    </message>
+    <message>
+        <source>Computer, expert</source>
+        <translation>Ordinateur, expert</translation>
+    </message>
+    <message>
+        <source>Computer, beginner</source>
+        <translation>Ordinateur, débutant</translation>
+    </message>
+    <message>
+        <source>Who plays for %1</source>
+        <translation>Qui joue pour %1</translation>
+    </message>
+    <message>
+        <source>A computer player plays its own turns at a watchable pace; the expert plays the best moves, the beginner makes mistakes</source>
+        <translation>Un joueur ordinateur joue ses tours à un rythme qu’on peut suivre ; l’expert joue les meilleurs coups, le débutant fait des erreurs</translation>
     </message>
     <message>
         <source>&amp;Virtual dice: the app rolls</source>
@@ -1021,6 +1220,22 @@ Commencer une nouvelle partie à la place ?</translation>
         <translation>Enregistrer la partie sous</translation>
     </message>
     <message>
+        <source>Save the QR code as</source>
+        <translation>Enregistrer le QR code sous</translation>
+    </message>
+    <message>
+        <source>Continue this game?</source>
+        <translation>Continuer cette partie ?</translation>
+    </message>
+    <message>
+        <source>Continue this game? (%1)
+
+The game on screen now is kept with your games.</source>
+        <translation>Continuer cette partie ? (%1)
+
+La partie à l’écran est gardée avec vos parties.</translation>
+    </message>
+    <message>
         <source>About Miss Dice</source>
         <translation>À propos de Miss Dice</translation>
     </message>
@@ -1086,6 +1301,57 @@ Commencer une nouvelle partie à la place ?</translation>
     <message>
         <source>free roller dice</source>
         <translation>dés du lanceur libre</translation>
+    </message>
+</context>
+<context>
+    <name>ShareDialog</name>
+    <message>
+        <source>Share this game</source>
+        <translation>Partager cette partie</translation>
+    </message>
+    <message>
+        <source>This game is too large for a QR code. Send the link below instead: Miss Dice opens it on another computer, the whole game included.</source>
+        <translation>Cette partie est trop longue pour un QR code. Envoyez plutôt le lien ci-dessous : Miss Dice l’ouvre sur un autre ordinateur, avec toute la partie.</translation>
+    </message>
+    <message>
+        <source>Hold this code up to the camera of another Miss Dice, or send it the link below: the game goes on there, every turn included.</source>
+        <translation>Montrez ce code à la caméra d’un autre Miss Dice, ou envoyez-lui le lien ci-dessous : la partie continue là-bas, avec tous ses tours.</translation>
+    </message>
+    <message>
+        <source>QR code of the game</source>
+        <translation>QR code de la partie</translation>
+    </message>
+    <message>
+        <source>Link of the game</source>
+        <translation>Lien de la partie</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the link</source>
+        <translation>&amp;Copier le lien</translation>
+    </message>
+    <message>
+        <source>&amp;Save the code…</source>
+        <translation>&amp;Enregistrer le code…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>Link copied (%1 characters).</source>
+        <translation>Lien copié (%1 caractères).</translation>
+    </message>
+    <message>
+        <source>The code is saved as .png or .svg: not saved.</source>
+        <translation>Le code s’enregistre en .png ou .svg : rien n’a été enregistré.</translation>
+    </message>
+    <message>
+        <source>Not saved: %1 (%2)</source>
+        <translation>Pas enregistré : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Code saved to %1</source>
+        <translation>Code enregistré dans %1</translation>
     </message>
 </context>
 <context>

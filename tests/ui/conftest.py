@@ -47,6 +47,9 @@ class ScriptedPrompts(Prompts):
     new_game_asked: int = 0
     abandon_answer: bool = True
     abandon_questions: list[str] = field(default_factory=list)
+    qr_save_answer: str | None = None
+    continue_answer: bool = True
+    continue_questions: list[str] = field(default_factory=list)
 
     def error(self, title: str, text: str) -> None:
         self.errors.append((title, text))
@@ -72,6 +75,13 @@ class ScriptedPrompts(Prompts):
 
     def save_path(self, suggested: str) -> str | None:
         return self.save_answer
+
+    def qr_save_path(self, suggested: str) -> str | None:
+        return self.qr_save_answer
+
+    def continue_shared(self, summary: str) -> bool:
+        self.continue_questions.append(summary)
+        return self.continue_answer
 
     def about(self, text: str) -> None:
         self.errors.append(("about", text))
@@ -143,6 +153,7 @@ def make_app(qtbot, paths: AppPaths) -> Iterator[AppFactory]:  # type: ignore[no
     yield make
     for parts in built:
         parts.controller.window.tray.choose_face = lambda _index: None
+        parts.coach.shut_down()  # no coach's table still being built after the test
     if built:
         built[-1].language.apply("en")
 
