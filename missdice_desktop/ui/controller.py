@@ -69,7 +69,7 @@ class GameController(QObject):
         self.settings = settings
         self.paths = paths
         self.prompts = prompts
-        self.autosave = Autosave(paths.autosave_file)
+        self.autosave = Autosave(paths.games_dir, paths.autosave_file)
         self._set_language = set_language
         self._set_theme = set_theme
         self.game = game
@@ -190,21 +190,31 @@ class GameController(QObject):
             self.set_camera(True, self.settings.camera)
 
     def _start_game(self, record_path: str | None) -> None:
-        if record_path is not None and self.open_path(record_path):
-            return
+        """Open the file given, or offer back the last unfinished game; never drop a game.
+
+        Every game keeps its own file in the games folder, so a file given on the command
+        line, a new game or a declined resume each play in a new file.
+        """
+        problems: list[str] = []
         try:
-            unfinished = self.autosave.load_unfinished()
+            self.autosave.adopt_legacy()
         except RecordError as error:
+            problems.append(str(error))
+        kept, broken = self.autosave.kept_games()
+        problems.extend(str(error) for error in broken)
+        if problems:
             self.prompts.error(
                 translate("Controller", "The saved game cannot be read"),
                 fill(
                     translate("Controller", "%1\n\nThe file was kept aside; a new game starts."),
-                    str(error),
+                    "\n".join(problems),
                 ),
             )
-            unfinished = None
-        if unfinished is not None and self.prompts.resume(self._summary(unfinished)):
-            self.replace_game(unfinished)
+        if record_path is not None and self.open_path(record_path):
+            return
+        unfinished = self.autosave.library.latest_unfinished(kept)
+        if unfinished is not None and self.prompts.resume(self._summary(unfinished.game)):
+            self.replace_game(unfinished.game, unfinished.path)
             return
         self.ask_new_game()
 
@@ -235,14 +245,22 @@ class GameController(QObject):
             self.set_camera(True)
 
     def new_game_same_players(self) -> None:
-        """A rematch: same sheet, options, players and dice source."""
-        game = Game(self.game.rules, self.game.players)
+        """A rematch: same sheet, options and dice source; the next player starts.
+
+        The game just played stays in the games folder.
+        """
+        players = self.game.players
+        game = Game(self.game.rules, (*players[1:], *players[:1]))
         game.extra[DICE_SOURCE_KEY] = self.game.extra.get(DICE_SOURCE_KEY, DICE_VIRTUAL)
         self.replace_game(game)
 
-    def replace_game(self, game: Game) -> None:
-        """Show and play `game` from now on."""
+    def replace_game(self, game: Game, path: Path | None = None) -> None:
+        """Show and play `game` from now on, saved to `path` (a kept game) or a new file.
+
+        The game shown before keeps its own file: nothing is overwritten.
+        """
         self.game.remove_listener(self._on_change)
+        self.autosave.follow(path)
         self.game = game
         game.add_listener(self._on_change)
         self.model.set_game(game)
@@ -505,15 +523,15 @@ class GameController(QObject):
 
     # Files -----------------------------------------------------------------------------------
 
-    def _may_leave_game(self) -> bool:
-        """Ask before another game replaces one in progress (it stays in its autosave only)."""
+    def _may_leave_game(self, *, opening: bool = False) -> bool:
+        """Ask before another game takes the place of one in progress (it stays in Games)."""
         game = self.game
         started = game.can_undo and not game.finished
-        return not started or self.prompts.confirm_abandon(self._summary(game))
+        return not started or self.prompts.confirm_abandon(self._summary(game), opening=opening)
 
     def open_file(self) -> None:
         """Game › Open…"""
-        if not self._may_leave_game():
+        if not self._may_leave_game(opening=True):
             return
         path = self.prompts.open_path()
         if path:
@@ -597,7 +615,7 @@ class GameController(QObject):
     def _summary(self, game: Game) -> str:
         turn = len(game.state.scored_turns) // max(1, len(game.players)) + 1
         return fill(
-            translate("Controller", "%1 — %2, round %3 of %4"),
+            translate("Controller", "%1 — %2, turn %3 of %4"),
             texts.variant_name(game.rules.variant),
             ", ".join(game.players),
             str(turn),

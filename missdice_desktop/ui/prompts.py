@@ -58,15 +58,23 @@ class Prompts:
         )
         return answer == QMessageBox.StandardButton.Yes
 
-    def confirm_abandon(self, summary: str) -> bool:
-        """Before a new game replaces one still being played."""
+    def confirm_abandon(self, summary: str, *, opening: bool = False) -> bool:
+        """Before another game takes the place of one still being played (it stays in Games)."""
+        question = (
+            translate(
+                "Prompts",
+                "This game is not finished:\n%1\n\nOpen another game? This one is kept in Games.",
+            )
+            if opening
+            else translate(
+                "Prompts",
+                "This game is not finished:\n%1\n\nStart a new game? This one is kept in Games.",
+            )
+        )
         answer = QMessageBox.question(
             self.parent,
             translate("Prompts", "Leave this game?"),
-            fill(
-                translate("Prompts", "This game is not finished:\n%1\n\nStart a new game instead?"),
-                summary,
-            ),
+            fill(question, summary),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,
         )

@@ -45,8 +45,13 @@ class AppPaths:
 
     @property
     def autosave_file(self) -> Path:
-        """The game saved after every action."""
+        """Where versions before the games folder kept the game in progress (moved at start)."""
         return self.data_dir / "autosave.json"
+
+    @property
+    def games_dir(self) -> Path:
+        """The kept games, one record file each, saved after every action."""
+        return self.data_dir / "games"
 
 
 @dataclass

@@ -47,6 +47,7 @@ class ScriptedPrompts(Prompts):
     new_game_asked: int = 0
     abandon_answer: bool = True
     abandon_questions: list[str] = field(default_factory=list)
+    abandon_openings: list[bool] = field(default_factory=list)
 
     def error(self, title: str, text: str) -> None:
         self.errors.append((title, text))
@@ -59,8 +60,9 @@ class ScriptedPrompts(Prompts):
         self.resume_questions.append(summary)
         return self.resume_answer
 
-    def confirm_abandon(self, summary: str) -> bool:
+    def confirm_abandon(self, summary: str, *, opening: bool = False) -> bool:
         self.abandon_questions.append(summary)
+        self.abandon_openings.append(opening)
         return self.abandon_answer
 
     def new_game(self, settings: Settings) -> NewGameChoice | None:

@@ -1,0 +1,167 @@
+"""The games kept on this computer: one record file per game, finished or not.
+
+Every game played in the window is written to its own file in one folder after each
+action, so no game is ever replaced by another: a new game, an opened file or a declined
+resume each get their own file. A game leaves the folder only when the user deletes it.
+The folder also gives the high scores (best, average and games played per player and
+scoresheet), computed from the finished games.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from missdice_desktop.records import RecordError, dumps_record, load_record, write_atomically
+from missdice_desktop.rules import Game
+
+GAME_PREFIX = "game-"
+BROKEN_SUFFIX = ".broken"
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """One game of the folder, as last saved."""
+
+    path: Path
+    game: Game
+    saved_at: float
+    """When it was last saved (seconds since the epoch)."""
+
+    @property
+    def finished(self) -> bool:
+        """True once every sheet is full."""
+        return self.game.finished
+
+
+@dataclass(frozen=True)
+class HighScore:
+    """One player's results on one scoresheet, over the finished games."""
+
+    sheet: str
+    """The scoresheet's name (a variant id, or a house grid's name)."""
+    player: str
+    best: int
+    average: float
+    played: int
+    won: int
+
+
+def has_content(game: Game) -> bool:
+    """True when the game holds something to lose: a scored turn or dice on the table."""
+    return bool(game.state.scored_turns) or game.dice is not None
+
+
+class GameLibrary:
+    """The folder of kept games."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def new_path(self) -> Path:
+        """A file name for a new game, never one already used."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        number = 1
+        while True:
+            path = self.folder / f"{GAME_PREFIX}{stamp}-{number}.json"
+            if not path.exists() and not path.with_name(path.name + BROKEN_SUFFIX).exists():
+                return path
+            number += 1
+
+    def save(self, path: Path, game: Game) -> None:
+        """Write `game` to `path`; a game with nothing in it is not kept (its file goes)."""
+        if has_content(game):
+            write_atomically(path, dumps_record(game))
+        elif path.exists():
+            path.unlink()
+
+    def paths(self) -> list[Path]:
+        """The files of the folder, newest first."""
+        try:
+            files = [
+                path
+                for path in self.folder.glob(f"{GAME_PREFIX}*.json")
+                if path.is_file() and not path.name.startswith(".")
+            ]
+        except OSError:
+            return []
+        return sorted(files, key=_modified, reverse=True)
+
+    def games(self) -> tuple[list[KeptGame], list[RecordError]]:
+        """Every readable game, newest first, and what was wrong with the others.
+
+        A file that cannot be read is renamed aside (name.json.broken), never deleted.
+        """
+        kept: list[KeptGame] = []
+        problems: list[RecordError] = []
+        for path in self.paths():
+            try:
+                game = load_record(path)
+            except RecordError as error:
+                problems.append(error)
+                with contextlib.suppress(OSError):
+                    path.replace(path.with_name(path.name + BROKEN_SUFFIX))
+                continue
+            kept.append(KeptGame(path, game, _modified(path)))
+        return kept, problems
+
+    def latest_unfinished(self, games: Iterable[KeptGame]) -> KeptGame | None:
+        """The unfinished game saved last, if any."""
+        unfinished = [kept for kept in games if not kept.finished]
+        return max(unfinished, key=lambda kept: kept.saved_at, default=None)
+
+    def adopt(self, path: Path) -> Path:
+        """Move a record made elsewhere (an older autosave) into the folder; its new path."""
+        target = self.new_path()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
+        return target
+
+    def delete(self, path: Path) -> str:
+        """Remove a game; returns its text so that the deletion can be undone."""
+        text = path.read_text("utf-8")
+        path.unlink()
+        return text
+
+    def restore(self, path: Path, text: str) -> None:
+        """Put back a deleted game."""
+        write_atomically(path, text)
+
+
+def high_scores(
+    games: Iterable[KeptGame], sheet_name: dict[str, str] | None = None
+) -> list[HighScore]:
+    """Best, average, games played and won per scoresheet and player, best first.
+
+    Only finished games count. `sheet_name` maps a variant id to the name shown.
+    """
+    totals: dict[tuple[str, str], list[int]] = {}
+    wins: dict[tuple[str, str], int] = {}
+    for kept in games:
+        if not kept.finished:
+            continue
+        variant = kept.game.rules.variant
+        sheet = (sheet_name or {}).get(variant.id, variant.id)
+        winners = set(kept.game.winners())
+        for standing in kept.game.standings():
+            key = (sheet, standing.name)
+            totals.setdefault(key, []).append(standing.total)
+            wins[key] = wins.get(key, 0) + (standing.name in winners)
+    scores = [
+        HighScore(sheet, player, max(values), sum(values) / len(values), len(values), wins[key])
+        for key in totals
+        for sheet, player in [key]
+        for values in [totals[key]]
+    ]
+    return sorted(scores, key=lambda score: (score.sheet, -score.best, score.player))
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
