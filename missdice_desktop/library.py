@@ -51,9 +51,15 @@ class HighScore:
     won: int
 
 
+TABLE_DRAFT_KEY = "table_draft"
+"""Record key: faces set so far for table dice not all entered (docs/game-record.md)."""
+
+
 def has_content(game: Game) -> bool:
-    """True when the game holds something to lose: a scored turn or dice on the table."""
-    return bool(game.state.scored_turns) or game.dice is not None
+    """True when the game holds something to lose: a scored turn, dice, or faces set."""
+    draft = game.extra.get(TABLE_DRAFT_KEY)
+    faces_set = isinstance(draft, list) and any(face is not None for face in draft)
+    return bool(game.state.scored_turns) or game.dice is not None or faces_set
 
 
 class GameLibrary:

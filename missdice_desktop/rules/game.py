@@ -26,9 +26,14 @@ NO_HOLDS: tuple[bool, ...] = (False,) * DICE_COUNT
 
 @dataclass(frozen=True)
 class Roll:
-    """Roll the dice that are not held; `dice` is the result (the game draws it)."""
+    """Roll the dice that are not held; `dice` is the result.
+
+    `drawn` when the game drew the dice (a virtual roll): once seen it cannot be undone.
+    Otherwise it is a throw of real dice read from the table, which counts as a roll.
+    """
 
     dice: Dice
+    drawn: bool = False
 
 
 @dataclass(frozen=True)
@@ -258,7 +263,11 @@ class Game:
             current[i] if turn.held[i] else self._random.randint(1, FACES)
             for i in range(DICE_COUNT)
         )
-        return self.apply(Roll(dice))
+        return self.apply(Roll(dice, drawn=True))
+
+    def throw(self, dice: Sequence[int] | str) -> Change:
+        """Real dice thrown on the table (e.g. read by the camera): the turn's next roll."""
+        return self.apply(Roll(make_dice(dice)))
 
     def hold(self, index: int, held: bool | None = None) -> Change:
         """Hold or release die `index`; toggles when `held` is None."""
@@ -278,8 +287,14 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        """Whether there is an action to undo."""
-        return bool(self._actions)
+        """Whether there is an action to undo: anything but a virtual roll already seen.
+
+        Undo may release holds or take back a score, never draw other dice.
+        """
+        if not self._actions:
+            return False
+        last = self._actions[-1]
+        return not (isinstance(last, Roll) and last.drawn)
 
     @property
     def can_redo(self) -> bool:
@@ -290,6 +305,8 @@ class Game:
         """Take back the last action, whoever's turn it was."""
         if not self._actions:
             raise IllegalActionError("nothing to undo")
+        if not self.can_undo:
+            raise IllegalActionError("a virtual roll, once seen, stays: it cannot be undone")
         previous = self._states.pop()
         action = self._actions.pop()
         self._redo.append(action)
@@ -328,7 +345,11 @@ class Game:
             raise IllegalActionError("the game is over")
         turn = state.turn
         match action:
-            case Roll(dice=dice):
+            case Roll(dice=dice, drawn=drawn):
+                if drawn and turn.dice is not None and not turn.rolls:
+                    raise IllegalActionError(
+                        "these dice were entered from the table: score them or correct them"
+                    )
                 return replace(state, turn=self._rolled(turn, make_dice(dice)))
             case Hold(index=index, held=held):
                 if turn.dice is None:

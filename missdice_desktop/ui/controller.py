@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop import __version__
+from missdice_desktop.library import TABLE_DRAFT_KEY, has_content
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import (
     Change,
@@ -93,6 +94,7 @@ class GameController(QObject):
         for action in window.digit_actions:
             action.triggered.connect(lambda _=False, a=action: self.digit_key(int(a.data())))
         window.tray.dice_entered.connect(self.enter_dice)
+        window.tray.draft_changed.connect(self._keep_draft)
         window.sheet.box_chosen.connect(self.score_row)
         window.sheet.row_focused.connect(self._explain_row)
         window.undo_action.triggered.connect(self.undo)
@@ -130,9 +132,26 @@ class GameController(QObject):
         self.game.extra[DICE_SOURCE_KEY] = source
         self.settings.dice_source = source
         save_settings(self.paths.settings_file, self.settings)
-        self.window.tray.clear_draft()
         self._save()
         self._refresh_views(rolled=False)
+
+    def _keep_draft(self, faces: list[int | None]) -> None:
+        """Faces set for some of the table dice are saved, so that nothing clicked is lost."""
+        if self.game.dice is None and not self.game.finished:
+            self.game.extra[TABLE_DRAFT_KEY] = list(faces)
+            self._save()
+
+    def _restore_draft(self) -> None:
+        faces = self.game.extra.get(TABLE_DRAFT_KEY)
+        if (
+            self.game.dice is None
+            and isinstance(faces, list)
+            and len(faces) == len(self.game.held)
+            and all(face is None or (type(face) is int and 1 <= face <= 6) for face in faces)
+        ):
+            self.window.tray.set_draft(faces)
+        else:
+            self.game.extra.pop(TABLE_DRAFT_KEY, None)
 
     # The camera ---------------------------------------------------------------------------------
 
@@ -157,12 +176,26 @@ class GameController(QObject):
             self.window.camera_dock.hide()
 
     def use_camera_dice(self, values: tuple[int, ...]) -> None:
-        """Dice read by the camera go into the turn like dice typed in the tray."""
-        if self.game.finished or not self.table_mode:
+        """Dice read by the camera go into the turn.
+
+        In automatic mode each new reading is the turn's next throw (the game's roll limit
+        holds, and undo takes back one throw); otherwise the dice are entered like dice
+        typed in the tray. A reading equal to the dice already there changes nothing.
+        """
+        game = self.game
+        if game.finished or not self.table_mode:
             return
-        if self.game.dice is not None and sorted(self.game.dice) == sorted(values):
+        if game.dice is not None and sorted(game.dice) == sorted(values):
             return
-        self.enter_dice("".join(str(value) for value in values))
+        if not self.window.camera_panel.automatic.isChecked():
+            self.enter_dice("".join(str(value) for value in values))
+            return
+        if game.rolls_left <= 0:
+            self._note(
+                translate("Controller", "No throws left: choose a box on the sheet."), beep=True
+            )
+            return
+        self._act(lambda: game.throw(values))
 
     def _remember_camera(self, source: str) -> None:
         self.settings.camera = source
@@ -267,6 +300,8 @@ class GameController(QObject):
         if self.window.camera_action.isChecked() and not self.table_mode:
             game.extra[DICE_SOURCE_KEY] = DICE_TABLE  # the camera reads real dice
         self.window.tray.clear_draft()
+        self._restore_draft()
+        self.window.camera_panel.forget_reading()
         self.window.sheet.fit_font()
         self.close_end_of_game()
         self._status_note = ""
@@ -288,6 +323,15 @@ class GameController(QObject):
             return
         if game.dice is not None and all(game.held):
             self._note(translate("Controller", "Every die is held: release one to roll."))
+            return
+        if game.dice is not None and not game.state.turn.rolls:
+            self._note(
+                translate(
+                    "Controller",
+                    "These dice came from the table: choose a box. Virtual dice roll from the "
+                    "next turn.",
+                )
+            )
             return
         self._act(game.roll)
 
@@ -375,6 +419,8 @@ class GameController(QObject):
     # After every engine change -----------------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
+        if self.game.dice is not None or change.turn_ended:
+            self.game.extra.pop(TABLE_DRAFT_KEY, None)
         self._save()
         scored = self.game.state.scored_turns
         if isinstance(change.action, Score) and not change.undone and scored[-1].yahtzee_bonus:
@@ -386,6 +432,7 @@ class GameController(QObject):
         rolled = isinstance(change.action, Roll) and not change.undone
         if change.turn_ended:
             self.window.tray.clear_draft()
+            self.window.camera_panel.forget_reading()
         self._refresh_views(rolled=rolled)
         if self.game.finished and not change.undone:
             self._show_end_of_game()
@@ -412,19 +459,22 @@ class GameController(QObject):
         game = self.game
         window = self.window
         self.model.refresh()
+        entered_from_table = game.dice is not None and not game.state.turn.rolls
         can_roll = (
             not self.table_mode
             and not game.finished
             and game.rolls_left > 0
+            and not entered_from_table
             and not (game.dice is not None and all(game.held))
         )
         window.tray.show_turn(
             game.dice,
             game.held,
-            game.rolls_left,
+            0 if entered_from_table else game.rolls_left,
             table_mode=self.table_mode,
             can_roll=can_roll,
             rolled=rolled,
+            throws=len(game.state.turn.rolls) if self.table_mode else 0,
         )
         window.tray.setEnabled(not game.finished)
         window.table_dice_action.setChecked(self.table_mode)
@@ -472,7 +522,7 @@ class GameController(QObject):
             return translate(
                 "Controller", "Choose a box (click it, or arrows and Enter), or correct the dice."
             )
-        if game.rolls_left > 0:
+        if game.rolls_left > 0 and game.state.turn.rolls:
             return fill(
                 translate(
                     "Controller",
@@ -526,7 +576,7 @@ class GameController(QObject):
     def _may_leave_game(self, *, opening: bool = False) -> bool:
         """Ask before another game takes the place of one in progress (it stays in Games)."""
         game = self.game
-        started = game.can_undo and not game.finished
+        started = has_content(game) and not game.finished
         return not started or self.prompts.confirm_abandon(self._summary(game), opening=opening)
 
     def open_file(self) -> None:

@@ -340,6 +340,8 @@ class DiceTray(QWidget):
     roll_requested = Signal()
     dice_entered = Signal(str)
     """Five faces from the table, e.g. "26266"."""
+    draft_changed = Signal(list)
+    """Faces chosen so far for the table dice, None for a die not set (before all five)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -384,6 +386,7 @@ class DiceTray(QWidget):
         self.roll_button.clicked.connect(self.roll_requested)
         self.entry.returnPressed.connect(self._on_entry)
         self._rolls_left = 3
+        self._throws = 0
         self.retranslate()
         self.show_turn(None, (False,) * DICE, 3, table_mode=False, can_roll=True)
 
@@ -410,20 +413,25 @@ class DiceTray(QWidget):
         table_mode: bool,
         can_roll: bool,
         rolled: bool = False,
+        throws: int = 0,
     ) -> None:
-        """Show the engine's turn; `rolled` plays the animation on the dice that moved."""
+        """Show the engine's turn; `rolled` plays the animation on the dice that moved.
+
+        `throws`: with table dice, how many throws of the turn were read by the camera.
+        """
         self.table_mode = table_mode
         self._rolls_left = rolls_left
+        self._throws = throws
         if dice is not None:
             self._draft = list(dice)
-        elif not table_mode or all(face is not None for face in self._draft):
+        elif all(face is not None for face in self._draft):
             self._draft = [None] * DICE
         for i, die in enumerate(self.dice):
             die.table_mode = table_mode
             face = dice[i] if dice is not None else (self._draft[i] if table_mode else None)
             die.show_face(face, bool(held[i]) and not table_mode, tumble=rolled and not held[i])
         self.roll_button.setVisible(not table_mode)
-        self.rolls_left_label.setVisible(not table_mode)
+        self.rolls_left_label.setVisible(not table_mode or throws > 0)
         self.entry.setVisible(table_mode)
         self.entry_label.setVisible(table_mode)
         self.roll_button.setEnabled(can_roll)
@@ -433,10 +441,26 @@ class DiceTray(QWidget):
         """Forget faces chosen for dice not entered yet (a new turn or game)."""
         self._draft = [None] * DICE
 
+    @property
+    def draft(self) -> list[int | None]:
+        """The faces chosen so far for the table dice (None: not set)."""
+        return list(self._draft)
+
+    def set_draft(self, faces: Sequence[int | None]) -> None:
+        """Faces chosen earlier (a resumed game), shown at the next `show_turn`."""
+        if len(faces) == DICE:
+            self._draft = list(faces)
+
     def _show_rolls_left(self) -> None:
-        self.rolls_left_label.setText(
-            fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
-        )
+        if self.table_mode and self._throws:
+            text = fill(
+                translate("DiceTray", "Throw %1 of %2"),
+                str(self._throws),
+                str(self._throws + self._rolls_left),
+            )
+        else:
+            text = fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
+        self.rolls_left_label.setText(text)
 
     def _on_die_clicked(self, index: int) -> None:
         if not self.table_mode:
@@ -459,6 +483,7 @@ class DiceTray(QWidget):
             self.dice_entered.emit("".join(str(value) for value in self._draft))
         else:
             self.dice[index].show_face(face, False)
+            self.draft_changed.emit(list(self._draft))
             next_free = next((i for i, v in enumerate(self._draft) if v is None), None)
             if next_free is not None and self.dice[index].hasFocus():
                 self.dice[next_free].setFocus()

@@ -148,6 +148,10 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
 <context>
     <name>Controller</name>
     <message>
+        <source>No throws left: choose a box on the sheet.</source>
+        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
+    </message>
+    <message>
         <source>The saved game cannot be read</source>
         <translation>La partie enregistrée est illisible</translation>
     </message>
@@ -166,6 +170,10 @@ Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     <message>
         <source>Every die is held: release one to roll.</source>
         <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
+    </message>
+    <message>
+        <source>These dice came from the table: choose a box. Virtual dice roll from the next turn.</source>
+        <translation>Ces dés viennent de la table : choisissez une case. Les dés virtuels roulent dès le tour suivant.</translation>
     </message>
     <message>
         <source>Roll the dice first (Space).</source>
@@ -254,7 +262,7 @@ La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dé
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
     </message>
     <message>
-        <source>%1 — %2, round %3 of %4</source>
+        <source>%1 — %2, turn %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
     </message>
     <message>
@@ -319,6 +327,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>Type the five faces, then press Enter</source>
         <translation>Tapez les cinq faces, puis Entrée</translation>
+    </message>
+    <message>
+        <source>Throw %1 of %2</source>
+        <translation>Lancer %1 sur %2</translation>
     </message>
     <message>
         <source>Rolls left: %1</source>
@@ -619,18 +631,28 @@ Resume it?</source>
 La reprendre ?</translation>
     </message>
     <message>
-        <source>Leave this game?</source>
-        <translation>Quitter cette partie ?</translation>
+        <source>This game is not finished:
+%1
+
+Open another game? This one is kept in Games.</source>
+        <translation>Cette partie n’est pas finie :
+%1
+
+Ouvrir une autre partie ? Celle-ci est gardée dans Parties.</translation>
     </message>
     <message>
         <source>This game is not finished:
 %1
 
-Start a new game instead?</source>
-        <translation>Cette partie n&apos;est pas terminée :
+Start a new game? This one is kept in Games.</source>
+        <translation>Cette partie n’est pas finie :
 %1
 
-Commencer une nouvelle partie à la place ?</translation>
+Commencer une nouvelle partie ? Celle-ci est gardée dans Parties.</translation>
+    </message>
+    <message>
+        <source>Leave this game?</source>
+        <translation>Quitter cette partie ?</translation>
     </message>
     <message>
         <source>Open a game</source>

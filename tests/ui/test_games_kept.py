@@ -96,9 +96,9 @@ def test_an_old_single_autosave_moves_into_the_games_folder(qtbot, make_app, pat
 
 def test_an_empty_game_is_not_kept(qtbot, make_app):
     parts, prompts = make_app()
-    prompts.new_game_choice = choice(["Anna"])
+    prompts.new_game_choice = choice(["Anna"], table=True)
     parts.controller.start()
-    parts.controller.roll()
+    parts.controller.enter_dice("12345")
     assert parts.controller.autosave.path.exists()
     parts.controller.undo()
     assert not parts.controller.autosave.path.exists()
