@@ -28,6 +28,7 @@ from missdice_desktop.rules import (
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
+from missdice_desktop.ui.games_window import GamesWindow
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import NewGameChoice
 from missdice_desktop.ui.prompts import Prompts
@@ -76,6 +77,7 @@ class GameController(QObject):
         self.game = game
         self.model = SheetModel(game, self)
         self.end_dialog: EndOfGameDialog | None = None
+        self.games_window: GamesWindow | None = None
         self._status_note = ""
         window.sheet.setModel(self.model)
         game.add_listener(self._on_change)
@@ -102,6 +104,7 @@ class GameController(QObject):
         window.new_game_action.triggered.connect(self.ask_new_game)
         window.open_action.triggered.connect(self.open_file)
         window.save_as_action.triggered.connect(self.save_as)
+        window.games_action.triggered.connect(self.show_games)
         window.table_dice_action.triggered.connect(self.set_table_dice)
         window.camera_action.triggered.connect(self.set_camera)
         window.camera_dock.closed.connect(lambda: self.set_camera(False))
@@ -602,6 +605,61 @@ class GameController(QObject):
         game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
         self.replace_game(game)
         return True
+
+    # The kept games ----------------------------------------------------------------------------
+
+    def show_games(self) -> None:
+        """Game › Games and high scores…: every kept game, to open, resume or delete."""
+        if self.games_window is None:
+            self.games_window = GamesWindow(self.window)
+            self.games_window.open_requested.connect(self.open_kept)
+            self.games_window.delete_requested.connect(self.delete_kept)
+        self._fill_games_window()
+        self.games_window.show()
+        self.games_window.raise_()
+        self.games_window.activateWindow()
+
+    def _fill_games_window(self) -> None:
+        if self.games_window is None:
+            return
+        kept, _broken = self.autosave.kept_games()
+        self.games_window.show_games(kept, self.autosave.path)
+
+    def open_kept(self, path: Path) -> None:
+        """Show a kept game and play on in its own file (the game left stays kept)."""
+        try:
+            game = load_record(path)
+        except RecordError as error:
+            self.prompts.error(
+                translate("Controller", "This game cannot be opened"),
+                fill(
+                    translate("Controller", "%1\n\nThe game in progress is unchanged."), str(error)
+                ),
+            )
+            return
+        game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
+        if self.games_window is not None:
+            self.games_window.hide()
+        self.replace_game(game, path)
+
+    def delete_kept(self, path: Path) -> None:
+        """Delete a kept game after asking (never the game in the window)."""
+        if path == self.autosave.path:
+            return
+        try:
+            summary = self._summary(load_record(path))
+        except RecordError:
+            summary = path.name
+        if not self.prompts.confirm_delete(summary):
+            return
+        try:
+            self.autosave.library.delete(path)
+        except OSError as error:
+            self.prompts.error(
+                translate("Controller", "The game was not deleted"),
+                f"{path}: {error.strerror or error}",
+            )
+        self._fill_games_window()
 
     def save_as(self) -> None:
         """Game › Save as…"""

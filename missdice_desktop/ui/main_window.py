@@ -196,6 +196,9 @@ class MainWindow(QMainWindow):
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.save_as_action = QAction(self)
         self.save_as_action.setShortcut(QKeySequence.StandardKey.SaveAs)
+        self.games_action = QAction(self)
+        self.games_action.setObjectName("games")
+        self.games_action.setShortcut(QKeySequence("Ctrl+Shift+G"))
         self.table_dice_action = QAction(self, checkable=True)
         self.table_dice_action.setObjectName("tableDice")
         self.camera_action = QAction(self, checkable=True)
@@ -249,6 +252,7 @@ class MainWindow(QMainWindow):
         menu_bar = self.menuBar()
         self.game_menu = menu_bar.addMenu("")
         self.game_menu.addActions([self.new_game_action, self.open_action, self.save_as_action])
+        self.game_menu.addAction(self.games_action)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.table_dice_action)
         self.game_menu.addAction(self.camera_action)
@@ -271,6 +275,10 @@ class MainWindow(QMainWindow):
         self.new_game_action.setText(translate("MainWindow", "&New game…"))
         self.open_action.setText(translate("MainWindow", "&Open…"))
         self.save_as_action.setText(translate("MainWindow", "Save &as…"))
+        self.games_action.setText(translate("MainWindow", "&Games and high scores…"))
+        self.games_action.setToolTip(
+            translate("MainWindow", "Every game kept, finished or not, and the high scores")
+        )
         self.table_dice_action.setText(translate("MainWindow", "Dice from the &table"))
         self.table_dice_action.setToolTip(
             translate("MainWindow", "Type or click the faces of real dice instead of rolling here")

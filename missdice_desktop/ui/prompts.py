@@ -80,6 +80,20 @@ class Prompts:
         )
         return answer == QMessageBox.StandardButton.Yes
 
+    def confirm_delete(self, summary: str) -> bool:
+        """Before a kept game is deleted for good."""
+        answer = QMessageBox.question(
+            self.parent,
+            translate("Prompts", "Delete this game?"),
+            fill(
+                translate("Prompts", "%1\n\nDelete this game for good? It cannot be brought back."),
+                summary,
+            ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
     def new_game(self, settings: Settings) -> NewGameChoice | None:
         """The New game dialog."""
         dialog = NewGameDialog(settings, self.parent)

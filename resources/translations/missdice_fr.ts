@@ -242,6 +242,10 @@ The game in progress is unchanged.</source>
 La partie en cours n&apos;a pas changé.</translation>
     </message>
     <message>
+        <source>The game was not deleted</source>
+        <translation>La partie n’a pas été supprimée</translation>
+    </message>
+    <message>
         <source>The game was not saved</source>
         <translation>La partie n&apos;a pas été enregistrée</translation>
     </message>
@@ -397,6 +401,81 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     </message>
 </context>
 <context>
+    <name>GamesWindow</name>
+    <message>
+        <source>Unfinished: turn %1 of %2</source>
+        <translation>Pas finie : tour %1 sur %2</translation>
+    </message>
+    <message>
+        <source>%1 (in the window)</source>
+        <translation>%1 (dans la fenêtre)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Reprendre</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Ouvrir</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Parties</translation>
+    </message>
+    <message>
+        <source>&amp;Games</source>
+        <translation>&amp;Parties</translation>
+    </message>
+    <message>
+        <source>&amp;High scores</source>
+        <translation>&amp;Meilleurs scores</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>Scoresheet</source>
+        <translation>Feuille de score</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>Scores</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation>Gagnant</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Meilleur</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>Moyenne</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Gagnées</translation>
+    </message>
+    <message>
+        <source>No game kept yet: every game played here is kept, finished or not, until you delete it.</source>
+        <translation>Aucune partie gardée pour l’instant : chaque partie jouée ici est gardée, finie ou non, jusqu’à ce que vous la supprimiez.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Supprimer…</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>&amp;Game</source>
@@ -413,6 +492,14 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>Save &amp;as…</source>
         <translation>Enregistrer &amp;sous…</translation>
+    </message>
+    <message>
+        <source>&amp;Games and high scores…</source>
+        <translation>&amp;Parties et meilleurs scores…</translation>
+    </message>
+    <message>
+        <source>Every game kept, finished or not, and the high scores</source>
+        <translation>Toutes les parties gardées, finies ou non, et les meilleurs scores</translation>
     </message>
     <message>
         <source>Dice from the &amp;table</source>
@@ -653,6 +740,18 @@ Commencer une nouvelle partie ? Celle-ci est gardée dans Parties.</translation>
     <message>
         <source>Leave this game?</source>
         <translation>Quitter cette partie ?</translation>
+    </message>
+    <message>
+        <source>Delete this game?</source>
+        <translation>Supprimer cette partie ?</translation>
+    </message>
+    <message>
+        <source>%1
+
+Delete this game for good? It cannot be brought back.</source>
+        <translation>%1
+
+Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</translation>
     </message>
     <message>
         <source>Open a game</source>

@@ -48,6 +48,8 @@ class ScriptedPrompts(Prompts):
     abandon_answer: bool = True
     abandon_questions: list[str] = field(default_factory=list)
     abandon_openings: list[bool] = field(default_factory=list)
+    delete_answer: bool = True
+    delete_questions: list[str] = field(default_factory=list)
 
     def error(self, title: str, text: str) -> None:
         self.errors.append((title, text))
@@ -64,6 +66,10 @@ class ScriptedPrompts(Prompts):
         self.abandon_questions.append(summary)
         self.abandon_openings.append(opening)
         return self.abandon_answer
+
+    def confirm_delete(self, summary: str) -> bool:
+        self.delete_questions.append(summary)
+        return self.delete_answer
 
     def new_game(self, settings: Settings) -> NewGameChoice | None:
         self.new_game_asked += 1
