@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QDateTime, QEvent, QLocale, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -32,7 +31,7 @@ PATH_ROLE = Qt.ItemDataRole.UserRole
 
 def game_date(kept: KeptGame) -> str:
     """When the game was last played, in the language of the moment."""
-    moment = datetime.fromtimestamp(kept.saved_at)
+    moment = QDateTime.fromSecsSinceEpoch(int(kept.saved_at))
     return QLocale().toString(moment, QLocale.FormatType.ShortFormat)
 
 
