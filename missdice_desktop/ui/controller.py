@@ -18,12 +18,14 @@ from missdice_desktop import __version__
 from missdice_desktop.library import TABLE_DRAFT_KEY, has_content
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import (
+    BoxState,
     Change,
     Game,
     IllegalActionError,
     ReasonCode,
     Roll,
     Score,
+    Section,
 )
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
@@ -32,6 +34,7 @@ from missdice_desktop.ui.games_window import GamesWindow
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import NewGameChoice
 from missdice_desktop.ui.prompts import Prompts
+from missdice_desktop.ui.rules_window import RulesWindow
 from missdice_desktop.ui.settings import (
     DICE_TABLE,
     DICE_VIRTUAL,
@@ -78,6 +81,7 @@ class GameController(QObject):
         self.model = SheetModel(game, self)
         self.end_dialog: EndOfGameDialog | None = None
         self.games_window: GamesWindow | None = None
+        self.rules_window: RulesWindow | None = None
         self._status_note = ""
         window.sheet.setModel(self.model)
         game.add_listener(self._on_change)
@@ -115,6 +119,7 @@ class GameController(QObject):
         window.camera_panel.automatic.toggled.connect(self._remember_camera_automatic)
         window.quit_action.triggered.connect(window.close)
         window.about_action.triggered.connect(self._about)
+        window.rules_action.triggered.connect(self.show_rules)
         window.language_group.triggered.connect(lambda action: self.set_language(action.data()))
         window.theme_group.triggered.connect(lambda action: self.set_theme(action.data()))
         window.language_changed.connect(self._on_language_changed)
@@ -540,9 +545,31 @@ class GameController(QObject):
         for state in self.game.box_states():
             if state.reason is not None and state.reason.code is not ReasonCode.FILLED:
                 return texts.reason_text(state.reason, self.model.box_names)
-        if any(state.joker and not state.filled for state in self.game.box_states()):
+        states = self.game.box_states()
+        if any(state.joker and not state.filled for state in states):
             return translate("Controller", "Joker: the lower boxes score their full value.")
+        if self._joker_upper_at_zero(states):
+            return fill(
+                translate(
+                    "Controller",
+                    "Joker: every lower box is filled, so %1 go in a free upper box, at 0.",
+                ),
+                texts.face_word(self.game.dice[0] if self.game.dice else 0),
+            )
         return ""
+
+    def _joker_upper_at_zero(self, states: tuple[BoxState, ...]) -> bool:
+        """The joker's last case: five of a kind, its box filled, no lower box left."""
+        rules, dice = self.game.rules, self.game.dice
+        yahtzee_box = rules.variant.yahtzee_box
+        return (
+            rules.joker is not None
+            and dice is not None
+            and len(set(dice)) == 1
+            and yahtzee_box is not None
+            and any(s.box.id == yahtzee_box and s.filled for s in states)
+            and all(s.filled for s in states if s.box.section is Section.LOWER)
+        )
 
     def _note(self, text: str, *, beep: bool = False) -> None:
         self._status_note = text
@@ -697,6 +724,15 @@ class GameController(QObject):
         self.model.retranslate()
         self.window.sheet.fit_font()
         self._refresh_views(rolled=False)
+
+    def show_rules(self) -> None:
+        """Help › Rules: the rules of the game in play first."""
+        if self.rules_window is None:
+            self.rules_window = RulesWindow(self.window)
+        self.rules_window.show_rules(self.game.rules)
+        self.rules_window.show()
+        self.rules_window.raise_()
+        self.rules_window.activateWindow()
 
     def _about(self) -> None:
         self.prompts.about(

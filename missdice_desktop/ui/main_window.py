@@ -248,6 +248,9 @@ class MainWindow(QMainWindow):
             self.theme_group.addAction(action)
             self.theme_actions[code] = action
         self.about_action = QAction(self)
+        self.rules_action = QAction(self)
+        self.rules_action.setObjectName("rules")
+        self.rules_action.setShortcut(QKeySequence.StandardKey.HelpContents)
 
         menu_bar = self.menuBar()
         self.game_menu = menu_bar.addMenu("")
@@ -267,6 +270,8 @@ class MainWindow(QMainWindow):
         self.theme_menu = self.view_menu.addMenu("")
         self.theme_menu.addActions(list(self.theme_actions.values()))
         self.help_menu = menu_bar.addMenu("")
+        self.help_menu.addAction(self.rules_action)
+        self.help_menu.addSeparator()
         self.help_menu.addAction(self.about_action)
 
     def retranslate_ui(self) -> None:
@@ -307,6 +312,10 @@ class MainWindow(QMainWindow):
         self.theme_actions["dark"].setText(translate("MainWindow", "&Dark"))
         self.help_menu.setTitle(translate("MainWindow", "&Help"))
         self.about_action.setText(translate("MainWindow", "&About Miss Dice"))
+        self.rules_action.setText(translate("MainWindow", "&Rules"))
+        self.rules_action.setToolTip(
+            translate("MainWindow", "What each box scores, the bonuses and the joker (F1)")
+        )
         self.roll_action.setText(translate("MainWindow", "Roll"))
         for digit, action in enumerate(self.digit_actions, start=1):
             action.setText(fill(translate("MainWindow", "Hold die %1"), str(digit)))

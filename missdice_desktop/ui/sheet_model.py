@@ -19,7 +19,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from missdice_desktop.rules import BoxState, Game, Section
-from missdice_desktop.ui import texts
+from missdice_desktop.ui import rules_text, texts
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -74,6 +74,8 @@ class Cell:
     reason: str | None = None
     scorable: bool = False
     bonus_missing: int | None = None
+    bonus_lost: bool = False
+    """The upper bonus can no longer be reached."""
 
 
 @dataclass(frozen=True)
@@ -208,10 +210,14 @@ class SheetModel(QAbstractTableModel):
             RowKind.GRAND_TOTAL: lambda: sheet.total,
         }[kind]()
         missing = None
+        lost = False
         if kind is RowKind.UPPER_BONUS and sheet.upper_bonus == 0 and self._upper_open(player):
-            missing = sheet.upper_bonus_missing or None
+            lost = not sheet.upper_bonus_reachable
+            missing = None if lost else sheet.upper_bonus_missing or None
         text = texts.points_missing(missing) if missing else str(value)
-        return Cell(kind, text, value, current, True, bonus_missing=missing)
+        if lost:
+            text = texts.bonus_lost()
+        return Cell(kind, text, value, current, True, bonus_missing=missing, bonus_lost=lost)
 
     # Lookups for the view and the controller ---------------------------------------------------
 
@@ -303,6 +309,8 @@ class SheetModel(QAbstractTableModel):
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self._row_title(section)
+        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleDescriptionRole):
+            return self._row_rule(section)
         if role == Qt.ItemDataRole.FontRole and self._rows[section].kind is not RowKind.BOX:
             font = QFont()
             font.setBold(True)
@@ -350,6 +358,8 @@ class SheetModel(QAbstractTableModel):
 
     def _description(self, cell: Cell) -> str | None:
         if cell.box is None:
+            if cell.bonus_lost:
+                return texts.bonus_lost_long()
             return texts.points_missing_long(cell.bonus_missing) if cell.bonus_missing else None
         name = self.box_name(cell.box.box.id)
         if cell.filled:
@@ -358,6 +368,8 @@ class SheetModel(QAbstractTableModel):
             return texts.free_description(name)
         if cell.reason is not None:
             return cell.reason
+        if cell.value == 0 and not cell.box.joker:
+            return texts.zero_preview_description(name, rules_text.box_rule(cell.box.box))
         return texts.preview_description(name, cell.value, joker=cell.box.joker)
 
     def _spoken(self, cell: Cell, row: int, player: int) -> str:
@@ -370,6 +382,20 @@ class SheetModel(QAbstractTableModel):
         return any(
             not state.filled for state in self._states[player] if state.box.section is Section.UPPER
         )
+
+    def _row_rule(self, row: int) -> str | None:
+        """What a row scores in this grid (the row header's tooltip)."""
+        sheet_row = self._rows[row]
+        rules = self._game.rules
+        if sheet_row.kind is RowKind.BOX:
+            box = rules.boxes[sheet_row.box_index]
+            return f"{self.box_name(box.id)}: {rules_text.box_rule(box)}"
+        rule = {
+            RowKind.UPPER_BONUS: lambda: rules_text.bonus_rule(rules),
+            RowKind.ECART: lambda: rules_text.ecart_rule(rules),
+            RowKind.YAHTZEE_BONUS: lambda: rules_text.yahtzee_bonus_rule(rules),
+        }.get(sheet_row.kind)
+        return rule() if rule is not None else None
 
     def _row_title(self, row: int) -> str:
         sheet_row = self._rows[row]

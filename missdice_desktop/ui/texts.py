@@ -54,7 +54,6 @@ def _variant_box_names(variant_id: str) -> dict[str, str]:
     """Names that differ from the common ones in one variant."""
     if variant_id == "yacht":
         return {
-            "full_house": translate("texts", "Full House"),
             "small_straight": translate("texts", "Little straight"),
             "large_straight": translate("texts", "Big straight"),
             "chance": translate("texts", "Choice"),
@@ -99,15 +98,24 @@ def variant_name(variant: Variant) -> str:
 def joker_policy_name(policy: str) -> str:
     """The shown name of a joker policy value."""
     names = {
-        "forced": translate("texts", "Forced joker (upper box of the face, then any lower box)"),
-        "hasbro": translate("texts", "Hasbro joker (Three or Four of a kind first)"),
-        "free": translate("texts", "Free joker (any free box)"),
+        "forced": translate(
+            "texts",
+            "Forced: the box of that face, then any lower box at full value, then an upper "
+            "box at 0",
+        ),
+        "hasbro": translate(
+            "texts",
+            "Hasbro: the box of that face, then Three or Four of a kind, then any lower box, "
+            "then an upper box at 0",
+        ),
+        "free": translate("texts", "Free: any free box, lower boxes at full value"),
     }
     return names.get(policy, policy)
 
 
-def rules_summary(rules: Ruleset, *, table_dice: bool) -> str:
-    """One line about the game: sheet, joker, optional boxes, where the dice come from."""
+def rules_summary(rules: Ruleset, *, table_dice: bool | None) -> str:
+    """One line about the game: sheet, joker, optional boxes, where the dice come from
+    (left out when `table_dice` is None)."""
     parts = [variant_name(rules.variant)]
     short_jokers = {
         "forced": translate("texts", "forced joker"),
@@ -122,7 +130,7 @@ def rules_summary(rules: Ruleset, *, table_dice: bool) -> str:
             parts.append(names[name])
     if table_dice:
         parts.append(translate("texts", "dice from the table"))
-    else:
+    elif table_dice is not None:
         parts.append(translate("texts", "virtual dice"))
     return " · ".join(parts)
 
@@ -198,6 +206,25 @@ def points_missing(points: int) -> str:
 def points_missing_long(points: int) -> str:
     """The bonus hint, in a full sentence (tooltips, screen readers)."""
     return fill(translate("texts", "%1 points still missing for the bonus."), str(points))
+
+
+def bonus_lost() -> str:
+    """The short hint under an upper bonus that can no longer be reached."""
+    return translate("texts", "out of reach")
+
+
+def bonus_lost_long() -> str:
+    """The same, in a full sentence."""
+    return translate(
+        "texts",
+        "The bonus can no longer be reached: even five dice of the best face in every free "
+        "upper box would not be enough.",
+    )
+
+
+def zero_preview_description(box: str, rule: str) -> str:
+    """Tooltip of a free box where the current dice would score 0: what the box needs."""
+    return fill(translate("texts", "%1 scores 0 with these dice. %1: %2"), box, rule)
 
 
 def player_header_text(name: str, current: bool) -> str:

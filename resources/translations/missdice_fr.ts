@@ -230,6 +230,10 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
     </message>
     <message>
+        <source>Joker: every lower box is filled, so %1 go in a free upper box, at 0.</source>
+        <translation>Joker : toutes les cases du bas sont remplies, donc %1 vont dans une case libre du haut, à 0.</translation>
+    </message>
+    <message>
         <source>This game cannot be opened</source>
         <translation>Impossible d&apos;ouvrir cette partie</translation>
     </message>
@@ -582,6 +586,14 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>À &amp;propos de Miss Dice</translation>
     </message>
     <message>
+        <source>&amp;Rules</source>
+        <translation>&amp;Règles</translation>
+    </message>
+    <message>
+        <source>What each box scores, the bonuses and the joker (F1)</source>
+        <translation>Ce que rapporte chaque case, les bonus et le joker (F1)</translation>
+    </message>
+    <message>
         <source>Roll</source>
         <translation>Lancer</translation>
     </message>
@@ -767,6 +779,148 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
     </message>
 </context>
 <context>
+    <name>RulesWindow</name>
+    <message>
+        <source>This game: %1</source>
+        <translation>Cette partie : %1</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>&amp;Scoresheet:</source>
+        <translation>&amp;Feuille :</translation>
+    </message>
+</context>
+<context>
+    <name>rules</name>
+    <message>
+        <source>Five equal dice</source>
+        <translation>Cinq dés identiques</translation>
+    </message>
+    <message>
+        <source>At least %1 equal dice</source>
+        <translation>Au moins %1 dés identiques</translation>
+    </message>
+    <message>
+        <source>Three of one face and two of another (five equal dice are not a full house)</source>
+        <translation>Trois dés d’une face et deux d’une autre (cinq dés identiques ne font pas un full)</translation>
+    </message>
+    <message>
+        <source>Exactly %1 (no other straight)</source>
+        <translation>Exactement %1 (aucune autre suite)</translation>
+    </message>
+    <message>
+        <source>%1 dice that follow each other (e.g. %2)</source>
+        <translation>%1 dés qui se suivent (par exemple %2)</translation>
+    </message>
+    <message>
+        <source>Four dice of one face and the fifth its complement to 7 (1-1-1-1-6, 2-2-2-2-5…)</source>
+        <translation>Quatre dés d’une face et le cinquième qui la complète à 7 (1-1-1-1-6, 2-2-2-2-5…)</translation>
+    </message>
+    <message>
+        <source>Any dice</source>
+        <translation>N’importe quels dés</translation>
+    </message>
+    <message>
+        <source>%1 points plus the sum of the five dice</source>
+        <translation>%1 points plus la somme des cinq dés</translation>
+    </message>
+    <message>
+        <source>the sum of the five dice</source>
+        <translation>la somme des cinq dés</translation>
+    </message>
+    <message>
+        <source>%1 points plus the %2 equal dice only</source>
+        <translation>%1 points plus les %2 dés identiques seulement</translation>
+    </message>
+    <message>
+        <source>the sum of the %1 equal dice only (the others do not count)</source>
+        <translation>la somme des %1 dés identiques seulement (les autres ne comptent pas)</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 points</translation>
+    </message>
+    <message>
+        <source>The sum of the dice showing %1 only (%2 gives %3).</source>
+        <translation>La somme des dés qui montrent %1, et d’eux seuls (%2 donne %3).</translation>
+    </message>
+    <message>
+        <source>Any dice: their sum. It is not added to the total: it only counts through the Écart.</source>
+        <translation>N’importe quels dés : leur somme. Elle ne s’ajoute pas au total : elle ne compte que par l’Écart.</translation>
+    </message>
+    <message>
+        <source>Any dice: their sum plus %1 points.</source>
+        <translation>N’importe quels dés : leur somme plus %1 points.</translation>
+    </message>
+    <message>
+        <source>Any dice: their sum.</source>
+        <translation>N’importe quels dés : leur somme.</translation>
+    </message>
+    <message>
+        <source>Any dice: %1 minus their sum, so low dice score high (1-1-1-2-2 gives %2).</source>
+        <translation>N’importe quels dés : %1 moins leur somme ; les petits dés rapportent donc gros (1-1-1-2-2 donne %2).</translation>
+    </message>
+    <message>
+        <source>%1: %2; otherwise 0.</source>
+        <translation>%1 : %2 ; sinon 0.</translation>
+    </message>
+    <message>
+        <source>This sheet has no upper bonus.</source>
+        <translation>Cette feuille n’a pas de bonus en haut.</translation>
+    </message>
+    <message>
+        <source>When the six upper boxes add up to %1 or more, they earn a bonus of %2 points plus one point for each point over %1 (a total of 70 earns %3).</source>
+        <translation>Quand les six cases du haut totalisent %1 ou plus, elles rapportent un bonus de %2 points plus un point par point au-delà de %1 (un total de 70 rapporte %3).</translation>
+    </message>
+    <message>
+        <source>When the six upper boxes add up to %1 or more, they earn a bonus of %2 points.</source>
+        <translation>Quand les six cases du haut totalisent %1 ou plus, elles rapportent un bonus de %2 points.</translation>
+    </message>
+    <message>
+        <source>Forced joker: the five dice go in the upper box of their face while it is free; else in any free lower box, where Full house and the straights score their full value; else in a free upper box, at 0.</source>
+        <translation>Joker forcé : les cinq dés vont dans la case du haut de leur face tant qu’elle est libre ; sinon dans n’importe quelle case libre du bas, où le Full et les suites rapportent leur pleine valeur ; sinon dans une case libre du haut, à 0.</translation>
+    </message>
+    <message>
+        <source>Hasbro joker: the five dice go in the upper box of their face while it is free; else in Three or Four of a kind while one is free; else in any free lower box at full value; else in a free upper box, at 0.</source>
+        <translation>Joker Hasbro : les cinq dés vont dans la case du haut de leur face tant qu’elle est libre ; sinon dans le Brelan ou le Carré tant que l’un est libre ; sinon dans n’importe quelle case libre du bas, à pleine valeur ; sinon dans une case libre du haut, à 0.</translation>
+    </message>
+    <message>
+        <source>Free joker: the five dice go in any free box; lower boxes score their full value.</source>
+        <translation>Joker libre : les cinq dés vont dans n’importe quelle case libre ; les cases du bas rapportent leur pleine valeur.</translation>
+    </message>
+    <message>
+        <source>Each further five of a kind earns a bonus of %1 points when %2 holds %3; none when %2 holds 0 or is still free. The dice still go in a box, by the joker rule.</source>
+        <translation>Chaque nouvelle série de cinq dés identiques rapporte un bonus de %1 points quand la case %2 contient %3 ; aucun quand elle contient 0 ou est encore libre. Les dés vont quand même dans une case, selon la règle du joker.</translation>
+    </message>
+    <message>
+        <source>Écart counts once both %1 and %2 are filled: %1 − %2 when %1 is greater than %2, else 0. %1 and %2 themselves are not added to the total.</source>
+        <translation>L’Écart compte une fois %1 et %2 remplies : %1 − %2 quand %1 est plus grand que %2, sinon 0. %1 et %2 elles-mêmes ne s’ajoutent pas au total.</translation>
+    </message>
+    <message>
+        <source>Each player in turn throws five dice, up to three times: after each throw, keep the dice you like and throw the others again. Then write the dice in one free box of your column — every turn fills one box, at 0 if the dice do not fit. The game ends after %1 turns, when every box is filled; the highest total wins, and equal totals share the win.</source>
+        <translation>Chaque joueur à son tour lance cinq dés, jusqu’à trois fois : après chaque lancer, gardez les dés qui vous plaisent et relancez les autres. Puis inscrivez les dés dans une case libre de votre colonne — chaque tour remplit une case, à 0 si les dés ne conviennent pas. La partie s’arrête après %1 tours, quand toutes les cases sont remplies ; le plus grand total gagne, et les ex æquo partagent la victoire.</translation>
+    </message>
+    <message>
+        <source>Upper section</source>
+        <translation>Section haute</translation>
+    </message>
+    <message>
+        <source>Lower section</source>
+        <translation>Section basse</translation>
+    </message>
+    <message>
+        <source>The joker: once %1 is filled, five of a kind may not go just anywhere. This game plays with the rule below.</source>
+        <translation>Le joker : une fois la case %1 remplie, cinq dés identiques ne vont pas n’importe où. Cette partie se joue avec la règle ci-dessous.</translation>
+    </message>
+    <message>
+        <source>The total adds the upper boxes, the upper bonus, the lower boxes and any other bonus. Miss Dice adds up as you play and shows what each free box would score with the dice on the table.</source>
+        <translation>Le total additionne les cases du haut, le bonus du haut, les cases du bas et les autres bonus. Miss Dice fait les comptes pendant la partie et montre ce que chaque case libre rapporterait avec les dés en jeu.</translation>
+    </message>
+</context>
+<context>
     <name>texts</name>
     <message>
         <source>Ones</source>
@@ -841,10 +995,6 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
         <translation>Chance +</translation>
     </message>
     <message>
-        <source>Full House</source>
-        <translation>Full</translation>
-    </message>
-    <message>
         <source>Little straight</source>
         <translation>Petite suite</translation>
     </message>
@@ -873,16 +1023,16 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
         <translation>Yam&apos;s Chances</translation>
     </message>
     <message>
-        <source>Forced joker (upper box of the face, then any lower box)</source>
-        <translation>Joker forcé (case haute de la face, puis n&apos;importe quelle case basse)</translation>
+        <source>Forced: the box of that face, then any lower box at full value, then an upper box at 0</source>
+        <translation>Forcé : la case de cette face, puis n’importe quelle case du bas à pleine valeur, puis une case du haut à 0</translation>
     </message>
     <message>
-        <source>Hasbro joker (Three or Four of a kind first)</source>
-        <translation>Joker Hasbro (Brelan ou Carré d&apos;abord)</translation>
+        <source>Hasbro: the box of that face, then Three or Four of a kind, then any lower box, then an upper box at 0</source>
+        <translation>Hasbro : la case de cette face, puis Brelan ou Carré, puis n’importe quelle case du bas, puis une case du haut à 0</translation>
     </message>
     <message>
-        <source>Free joker (any free box)</source>
-        <translation>Joker libre (n&apos;importe quelle case libre)</translation>
+        <source>Free: any free box, lower boxes at full value</source>
+        <translation>Libre : n’importe quelle case libre, celles du bas à pleine valeur</translation>
     </message>
     <message>
         <source>forced joker</source>
@@ -967,6 +1117,18 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
     <message>
         <source>%1 points still missing for the bonus.</source>
         <translation>Il manque encore %1 points pour le bonus.</translation>
+    </message>
+    <message>
+        <source>out of reach</source>
+        <translation>hors d’atteinte</translation>
+    </message>
+    <message>
+        <source>The bonus can no longer be reached: even five dice of the best face in every free upper box would not be enough.</source>
+        <translation>Le bonus ne peut plus être atteint : même cinq dés de la meilleure face dans chaque case libre du haut ne suffiraient pas.</translation>
+    </message>
+    <message>
+        <source>%1 scores 0 with these dice. %1: %2</source>
+        <translation>%1 rapporte 0 avec ces dés. %1 : %2</translation>
     </message>
     <message>
         <source>%1 (playing now)</source>
