@@ -301,6 +301,11 @@ class Game:
         """Whether there is an undone action to redo."""
         return bool(self._redo)
 
+    @property
+    def next_redo(self) -> Action | None:
+        """The action `redo` would apply again."""
+        return self._redo[-1] if self._redo else None
+
     def undo(self) -> Change:
         """Take back the last action, whoever's turn it was."""
         if not self._actions:

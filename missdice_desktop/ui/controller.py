@@ -408,14 +408,46 @@ class GameController(QObject):
         return best
 
     def undo(self) -> None:
-        """Take back the last action, across turns."""
-        if self.game.can_undo:
-            self._act(self.game.undo)
+        """Take back the last action, across turns, and say what was undone."""
+        if not self.game.can_undo:
+            return
+        what = self._undo_text()
+        self._act(self.game.undo)
+        self._note(fill(translate("Controller", "Undone: %1"), what))
 
     def redo(self) -> None:
-        """Apply again the last undone action."""
-        if self.game.can_redo:
-            self._act(self.game.redo)
+        """Apply again the last undone action, and say what was redone."""
+        if not self.game.can_redo:
+            return
+        what = self._redo_text()
+        self._act(self.game.redo)
+        self._note(fill(translate("Controller", "Redone: %1"), what))
+
+    def _undo_text(self) -> str:
+        """What undo would take back, e.g. "Anna's Fours (12)"."""
+        game = self.game
+        if not game.actions:
+            return ""
+        action = game.actions[-1]
+        if isinstance(action, Score):
+            scored = game.state.scored_turns[-1]
+            return texts.action_text(
+                action,
+                game.players[scored.player],
+                self.model.box_name(scored.box),
+                scored.score,
+            )
+        return texts.action_text(action, game.players[game.current_player], "", None)
+
+    def _redo_text(self) -> str:
+        """What redo would apply again."""
+        game = self.game
+        action = game.next_redo
+        if action is None:
+            return ""
+        name = game.players[game.current_player]
+        box = self.model.box_name(action.box) if isinstance(action, Score) else ""
+        return texts.action_text(action, name, box, None)
 
     def _act(self, action: Callable[[], Change]) -> None:
         self._status_note = ""
@@ -489,6 +521,9 @@ class GameController(QObject):
         window.roll_action.setEnabled(not self.table_mode)
         window.undo_action.setEnabled(game.can_undo)
         window.redo_action.setEnabled(game.can_redo)
+        window.show_history(
+            self._undo_text() if game.can_undo else "", self._redo_text() if game.can_redo else ""
+        )
         window.turn_label.setText(self._turn_text())
         window.status_label.setText(self._status_text())
         window.game_label.setText(texts.rules_summary(game.rules, table_dice=self.table_mode))

@@ -80,9 +80,8 @@ class GamesWindow(QDialog):
             table.verticalHeader().hide()
             table.setAlternatingRowColors(True)
             table.horizontalHeader().setStretchLastSection(True)
-        self.games.horizontalHeader().setSectionResizeMode(
-            2, QHeaderView.ResizeMode.ResizeToContents
-        )
+        self.scores.horizontalHeader().setStretchLastSection(False)
+        self.scores.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.empty_label = QLabel(self)
         self.empty_label.setWordWrap(True)
         games_page = QWidget(self)
@@ -105,6 +104,7 @@ class GamesWindow(QDialog):
         self.close_button.clicked.connect(self.close)
         self.games.itemDoubleClicked.connect(lambda _item: self.open_selected())
         self.games.itemSelectionChanged.connect(self._update_buttons)
+        self.tabs.currentChanged.connect(self._update_buttons)
         self.retranslate_ui()
 
     # Content ---------------------------------------------------------------------------------
@@ -191,6 +191,9 @@ class GamesWindow(QDialog):
             self.delete_requested.emit(path)
 
     def _update_buttons(self) -> None:
+        on_list = self.tabs.currentIndex() == 0
+        self.open_button.setVisible(on_list)
+        self.delete_button.setVisible(on_list)
         path = self.selected_path()
         kept = next((k for k in self.kept if k.path == path), None)
         self.open_button.setEnabled(kept is not None and path != self.current_path)

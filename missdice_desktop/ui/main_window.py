@@ -330,6 +330,28 @@ class MainWindow(QMainWindow):
         )
         self.tray.retranslate()
 
+    def show_history(self, undo: str, redo: str) -> None:
+        """Name what Undo and Redo would do, in the Edit menu and their tooltips."""
+        if undo:
+            self.undo_action.setText(fill(translate("MainWindow", "&Undo: %1"), undo))
+            self.undo_action.setToolTip(fill(translate("MainWindow", "Undo: %1 (Ctrl+Z)"), undo))
+        else:
+            self.undo_action.setText(translate("MainWindow", "&Undo"))
+            self.undo_action.setToolTip(translate("MainWindow", "Undo the last action (Ctrl+Z)"))
+        if redo:
+            self.redo_action.setText(fill(translate("MainWindow", "&Redo: %1"), redo))
+            self.redo_action.setToolTip(
+                fill(translate("MainWindow", "Redo: %1 (Ctrl+Shift+Z)"), redo)
+            )
+        else:
+            self.redo_action.setText(translate("MainWindow", "&Redo"))
+            self.redo_action.setToolTip(translate("MainWindow", "Redo (Ctrl+Shift+Z)"))
+        for button, short in (
+            (self.undo_button, translate("MainWindow", "&Undo")),
+            (self.redo_button, translate("MainWindow", "&Redo")),
+        ):
+            button.setText(short)
+
     def changeEvent(self, event: QEvent) -> None:
         """Follow a language switch."""
         if event.type() == QEvent.Type.LanguageChange:

@@ -389,7 +389,7 @@ class SheetModel(QAbstractTableModel):
         rules = self._game.rules
         if sheet_row.kind is RowKind.BOX:
             box = rules.boxes[sheet_row.box_index]
-            return f"{self.box_name(box.id)}: {rules_text.box_rule(box)}"
+            return texts.box_rule_tip(self.box_name(box.id), rules_text.box_rule(box))
         rule = {
             RowKind.UPPER_BONUS: lambda: rules_text.bonus_rule(rules),
             RowKind.ECART: lambda: rules_text.ecart_rule(rules),

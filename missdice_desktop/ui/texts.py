@@ -11,7 +11,17 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from missdice_desktop.rules import Box, Reason, ReasonCode, Ruleset, Variant
+from missdice_desktop.rules import (
+    Box,
+    EnterDice,
+    Hold,
+    Reason,
+    ReasonCode,
+    Roll,
+    Ruleset,
+    Score,
+    Variant,
+)
 
 translate = QCoreApplication.translate
 
@@ -208,6 +218,28 @@ def points_missing_long(points: int) -> str:
     return fill(translate("texts", "%1 points still missing for the bonus."), str(points))
 
 
+def action_text(action: object, player: str, box: str, score: int | None) -> str:
+    """An engine action in words, for Undo and Redo ("Anna's Fours (12)", "Ben's roll")."""
+    if isinstance(action, Score):
+        if score is None:
+            return fill(translate("texts", "%1's %2"), player, box)
+        return fill(translate("texts", "%1's %2 (%3)"), player, box, str(score))
+    if isinstance(action, Roll):
+        if action.drawn:
+            return fill(translate("texts", "%1's roll"), player)
+        return fill(translate("texts", "%1's throw"), player)
+    if isinstance(action, Hold):
+        text = (
+            translate("texts", "holding die %1")
+            if action.held
+            else translate("texts", "releasing die %1")
+        )
+        return fill(text, str(action.index + 1))
+    if isinstance(action, EnterDice):
+        return fill(translate("texts", "the dice %1"), "".join(str(v) for v in action.dice))
+    return ""
+
+
 def bonus_lost() -> str:
     """The short hint under an upper bonus that can no longer be reached."""
     return translate("texts", "out of reach")
@@ -224,7 +256,12 @@ def bonus_lost_long() -> str:
 
 def zero_preview_description(box: str, rule: str) -> str:
     """Tooltip of a free box where the current dice would score 0: what the box needs."""
-    return fill(translate("texts", "%1 scores 0 with these dice. %1: %2"), box, rule)
+    return fill(translate("texts", "%1 scores 0 with these dice. %2"), box, rule)
+
+
+def box_rule_tip(box: str, rule: str) -> str:
+    """A row header's tooltip: the box and what it scores."""
+    return fill(translate("texts", "%1: %2"), box, rule)
 
 
 def player_header_text(name: str, current: bool) -> str:

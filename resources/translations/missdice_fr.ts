@@ -184,6 +184,14 @@ Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
         <translation>%1 est déjà remplie.</translation>
     </message>
     <message>
+        <source>Undone: %1</source>
+        <translation>Annulé : %1</translation>
+    </message>
+    <message>
+        <source>Redone: %1</source>
+        <translation>Rétabli : %1</translation>
+    </message>
+    <message>
         <source>Yahtzee bonus for %1: +%2!</source>
         <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
     </message>
@@ -616,6 +624,22 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>One column per player. Arrow keys move, Enter scores the current player&apos;s box.</source>
         <translation>Une colonne par joueur. Les flèches déplacent, Entrée inscrit le score dans la case du joueur en cours.</translation>
+    </message>
+    <message>
+        <source>&amp;Undo: %1</source>
+        <translation>&amp;Annuler : %1</translation>
+    </message>
+    <message>
+        <source>Undo: %1 (Ctrl+Z)</source>
+        <translation>Annuler : %1 (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo: %1</source>
+        <translation>&amp;Rétablir : %1</translation>
+    </message>
+    <message>
+        <source>Redo: %1 (Ctrl+Shift+Z)</source>
+        <translation>Rétablir : %1 (Ctrl+Maj+Z)</translation>
     </message>
 </context>
 <context>
@@ -1119,6 +1143,34 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
         <translation>Il manque encore %1 points pour le bonus.</translation>
     </message>
     <message>
+        <source>%1&apos;s %2</source>
+        <translation>%2 de %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 (%3)</source>
+        <translation>%2 de %1 (%3)</translation>
+    </message>
+    <message>
+        <source>%1&apos;s roll</source>
+        <translation>le lancer de %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s throw</source>
+        <translation>le lancer de %1 (table)</translation>
+    </message>
+    <message>
+        <source>holding die %1</source>
+        <translation>garder le dé %1</translation>
+    </message>
+    <message>
+        <source>releasing die %1</source>
+        <translation>libérer le dé %1</translation>
+    </message>
+    <message>
+        <source>the dice %1</source>
+        <translation>les dés %1</translation>
+    </message>
+    <message>
         <source>out of reach</source>
         <translation>hors d’atteinte</translation>
     </message>
@@ -1127,8 +1179,12 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
         <translation>Le bonus ne peut plus être atteint : même cinq dés de la meilleure face dans chaque case libre du haut ne suffiraient pas.</translation>
     </message>
     <message>
-        <source>%1 scores 0 with these dice. %1: %2</source>
-        <translation>%1 rapporte 0 avec ces dés. %1 : %2</translation>
+        <source>%1 scores 0 with these dice. %2</source>
+        <translation>%1 rapporte 0 avec ces dés. %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
     </message>
     <message>
         <source>%1 (playing now)</source>
