@@ -527,6 +527,7 @@ class GameController(QObject):
         window.turn_label.setText(self._turn_text())
         window.status_label.setText(self._status_text())
         window.game_label.setText(texts.rules_summary(game.rules, table_dice=self.table_mode))
+        window.sheet.follow_current_player()
         self.view_refreshed.emit()
 
     def _turn_text(self) -> str:

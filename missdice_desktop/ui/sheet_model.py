@@ -18,7 +18,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from missdice_desktop.rules import BoxState, Game, Section
+from missdice_desktop.rules import BoxKind, BoxState, Game, Section
 from missdice_desktop.ui import rules_text, texts
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -57,6 +57,8 @@ class SheetRole(enum.IntEnum):
     """On the upper-bonus row: points still needed (None when reached or impossible)."""
     CELL = Qt.ItemDataRole.UserRole + 9
     """The whole `Cell` at once (the delegate paints from it in one call)."""
+    BOX_KEY = Qt.ItemDataRole.UserRole + 10
+    """On a box row's header: the key that scores it from the sheet ("1", "A"), else None."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,25 @@ class SheetRow:
 
     kind: RowKind
     box_index: int = -1
+
+
+LOWER_KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""Keys of the boxes without a face digit, in sheet order (letters exist on every layout)."""
+
+
+def box_keys(game: Game) -> dict[str, str]:
+    """The key of each box: its face digit for the upper boxes 1–6, then letters in order."""
+    keys: dict[str, str] = {}
+    for box in game.rules.boxes:
+        digit = str(box.face)
+        upper_face = box.section is Section.UPPER and box.kind is BoxKind.FACE
+        if upper_face and 1 <= box.face <= 6 and digit not in keys.values():
+            keys[box.id] = digit
+    letters = iter(LOWER_KEYS)
+    for box in game.rules.boxes:
+        if box.id not in keys:
+            keys[box.id] = next(letters, "")
+    return keys
 
 
 def sheet_rows(game: Game) -> tuple[SheetRow, ...]:
@@ -117,6 +138,7 @@ class SheetModel(QAbstractTableModel):
         self._game = game
         self._rows = sheet_rows(game)
         self._names = texts.box_names(game.rules)
+        self._keys = box_keys(game)
         self._states: list[tuple[BoxState, ...]] = []
         self._cells: list[list[Cell]] = []
         self._current = -1
@@ -135,6 +157,7 @@ class SheetModel(QAbstractTableModel):
         self._game = game
         self._rows = sheet_rows(game)
         self._names = texts.box_names(game.rules)
+        self._keys = box_keys(game)
         self._read_game()
         self.endResetModel()
 
@@ -311,6 +334,9 @@ class SheetModel(QAbstractTableModel):
             return self._row_title(section)
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleDescriptionRole):
             return self._row_rule(section)
+        if role == SheetRole.BOX_KEY:
+            box_id = self.box_id_at(section)
+            return self._keys.get(box_id) or None if box_id is not None else None
         if role == Qt.ItemDataRole.FontRole and self._rows[section].kind is not RowKind.BOX:
             font = QFont()
             font.setBold(True)
@@ -383,13 +409,36 @@ class SheetModel(QAbstractTableModel):
             not state.filled for state in self._states[player] if state.box.section is Section.UPPER
         )
 
+    def row_of_key(self, key: str) -> int | None:
+        """The row of the box that `key` ("1", "A") scores, None when no box has it."""
+        for box_id, box_key in self._keys.items():
+            if box_key and box_key == key.upper():
+                return self.row_of_box(box_id)
+        return None
+
+    def dice_to_score(self) -> bool:
+        """Whether there are dice on the table for the current player to score."""
+        return self._game.dice is not None and not self._game.finished
+
+    def free_rows(self, player: int) -> list[int]:
+        """Rows of `player`'s boxes still free and open (the keyboard's stops)."""
+        if not 0 <= player < len(self._cells):
+            return []
+        return [
+            row
+            for row, cell in enumerate(self._cells[player])
+            if cell.kind is RowKind.BOX and not cell.filled and not cell.reason
+        ]
+
     def _row_rule(self, row: int) -> str | None:
         """What a row scores in this grid (the row header's tooltip)."""
         sheet_row = self._rows[row]
         rules = self._game.rules
         if sheet_row.kind is RowKind.BOX:
             box = rules.boxes[sheet_row.box_index]
-            return texts.box_rule_tip(self.box_name(box.id), rules_text.box_rule(box))
+            tip = texts.box_rule_tip(self.box_name(box.id), rules_text.box_rule(box))
+            key = self._keys.get(box.id)
+            return texts.with_key(tip, key) if key else tip
         rule = {
             RowKind.UPPER_BONUS: lambda: rules_text.bonus_rule(rules),
             RowKind.ECART: lambda: rules_text.ecart_rule(rules),

@@ -259,6 +259,11 @@ def zero_preview_description(box: str, rule: str) -> str:
     return fill(translate("texts", "%1 scores 0 with these dice. %2"), box, rule)
 
 
+def with_key(text: str, key: str) -> str:
+    """A tooltip with the key that scores the box from the sheet."""
+    return fill(translate("texts", "%1 (key %2 in the sheet)"), text, key)
+
+
 def box_rule_tip(box: str, rule: str) -> str:
     """A row header's tooltip: the box and what it scores."""
     return fill(translate("texts", "%1: %2"), box, rule)

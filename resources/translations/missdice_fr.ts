@@ -1183,6 +1183,10 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
         <translation>%1 rapporte 0 avec ces dés. %2</translation>
     </message>
     <message>
+        <source>%1 (key %2 in the sheet)</source>
+        <translation>%1 (touche %2 dans la feuille)</translation>
+    </message>
+    <message>
         <source>%1: %2</source>
         <translation>%1 : %2</translation>
     </message>
