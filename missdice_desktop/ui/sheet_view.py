@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.ui.sheet_model import Cell, RowKind, SheetRole
+from missdice_desktop.ui.sheet_model import Cell, RowKind, SheetModel, SheetRole
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
 MIN_FONT_PX = 13
@@ -224,12 +224,11 @@ class SheetView(QTableView):
     def _row_of_key(self, event: QKeyEvent) -> int | None:
         model = self.model()
         key = box_key_of(event)
-        if key is None or model is None or not hasattr(model, "row_of_key"):
+        if key is None or not isinstance(model, SheetModel):
             return None
         if not model.dice_to_score():
             return None  # before the dice: digits hold dice or type table dice, as elsewhere
-        row: int | None = model.row_of_key(key)
-        return row
+        return model.row_of_key(key)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter scores the current player's box in the selected row; a box key scores its box."""
@@ -255,7 +254,7 @@ class SheetView(QTableView):
         """The arrows stop only on the current player's free boxes, never on totals."""
         column = self.current_player_column()
         model = self.model()
-        rows = model.free_rows(column) if column >= 0 and hasattr(model, "free_rows") else []
+        rows = model.free_rows(column) if isinstance(model, SheetModel) and column >= 0 else []
         if not rows:
             return super().moveCursor(cursorAction, modifiers)
         current = self.currentIndex().row() if self.currentIndex().isValid() else -1
@@ -278,7 +277,7 @@ class SheetView(QTableView):
         """Put the keyboard's place on a free box of the current player (a new turn)."""
         column = self.current_player_column()
         model = self.model()
-        if column < 0 or model is None or not hasattr(model, "free_rows"):
+        if column < 0 or not isinstance(model, SheetModel):
             return
         rows = model.free_rows(column)
         current = self.currentIndex()
