@@ -271,7 +271,8 @@ class GameController(QObject):
         """Start the game chosen, and remember the choice for next time."""
         game = Game(choice.rules, choice.players)
         game.extra[DICE_SOURCE_KEY] = choice.dice_source
-        self.settings.players = list(choice.players)
+        typed = choice.typed_names if choice.typed_names is not None else choice.players
+        self.settings.players = list(typed)
         self.settings.dice_source = choice.dice_source
         self.settings.grid_file = choice.grid_file
         if not choice.grid_file:

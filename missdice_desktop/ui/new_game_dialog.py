@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QRadioButton,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -55,6 +56,9 @@ class NewGameChoice:
     options: dict[str, str | bool] = field(default_factory=dict)
     camera: bool = False
     """Dice from the table, read by the camera."""
+    typed_names: list[str] | None = None
+    """The names as typed, blank where the default name is used (remembered as blank, so
+    that it shows in the language of the next game); None: same as `players`."""
 
 
 def default_player_name(number: int) -> str:
@@ -113,6 +117,7 @@ class NewGameDialog(QDialog):
         self.player_count.setRange(1, MAX_PLAYERS)
         self.player_count.setAccessibleName(translate("NewGameDialog", "Number of players"))
         self.name_edits: list[QLineEdit] = []
+        self.up_buttons: list[QToolButton] = []
         names_grid = QGridLayout()
         self.name_labels: list[QLabel] = []
         for i in range(MAX_PLAYERS):
@@ -123,10 +128,23 @@ class NewGameDialog(QDialog):
             edit.setAccessibleName(default_player_name(i + 1))
             label = QLabel(with_colon(default_player_name(i + 1)), self)
             label.setBuddy(edit)
-            names_grid.addWidget(label, i % 4, (i // 4) * 2)
-            names_grid.addWidget(edit, i % 4, (i // 4) * 2 + 1)
+            up = QToolButton(self)
+            up.setObjectName(f"playerUp{i + 1}")
+            up.setText("↑")
+            up.setAccessibleName(fill(translate("NewGameDialog", "Move player %1 up"), str(i + 1)))
+            up.setToolTip(up.accessibleName())
+            up.setEnabled(i > 0)
+            up.clicked.connect(lambda _=False, row=i: self.move_up(row))
+            names_grid.addWidget(label, i % 4, (i // 4) * 3)
+            names_grid.addWidget(edit, i % 4, (i // 4) * 3 + 1)
+            names_grid.addWidget(up, i % 4, (i // 4) * 3 + 2)
             self.name_edits.append(edit)
             self.name_labels.append(label)
+            self.up_buttons.append(up)
+            edit.textChanged.connect(lambda _text: self._fill_first_player())
+        self.first_player = QComboBox(self)
+        self.first_player.setObjectName("firstPlayer")
+        self.first_player.setAccessibleName(translate("NewGameDialog", "Who starts"))
 
         self.virtual_dice = QRadioButton(translate("NewGameDialog", "&Virtual dice: the app rolls"))
         self.virtual_dice.setObjectName("virtualDice")
@@ -159,7 +177,13 @@ class NewGameDialog(QDialog):
         count_label.setBuddy(self.player_count)
         form.addRow(count_label, self.player_count)
         players_box = QGroupBox(translate("NewGameDialog", "Names"), self)
-        players_box.setLayout(names_grid)
+        players_layout = QVBoxLayout(players_box)
+        players_layout.addLayout(names_grid)
+        first_row = QFormLayout()
+        first_label = QLabel(translate("NewGameDialog", "&Who starts:"), self)
+        first_label.setBuddy(self.first_player)
+        first_row.addRow(first_label, self.first_player)
+        players_layout.addLayout(first_row)
         source_box = QGroupBox(translate("NewGameDialog", "Dice"), self)
         source_layout = QVBoxLayout(source_box)
         source_layout.addWidget(self.virtual_dice)
@@ -272,6 +296,30 @@ class NewGameDialog(QDialog):
         for i, (edit, label) in enumerate(zip(self.name_edits, self.name_labels, strict=True)):
             edit.setVisible(i < count)
             label.setVisible(i < count)
+            self.up_buttons[i].setVisible(i < count)
+        self._fill_first_player()
+
+    def _fill_first_player(self) -> None:
+        """The list of who may start: the players as named now, the choice kept."""
+        chosen = max(0, self.first_player.currentIndex())
+        self.first_player.blockSignals(True)
+        self.first_player.clear()
+        for i in range(self.player_count.value()):
+            self.first_player.addItem(self._name(i))
+        self.first_player.setCurrentIndex(min(chosen, self.first_player.count() - 1))
+        self.first_player.blockSignals(False)
+
+    def move_up(self, row: int) -> None:
+        """Swap player `row` with the one above (the order of play)."""
+        if not 0 < row < len(self.name_edits):
+            return
+        above, below = self.name_edits[row - 1], self.name_edits[row]
+        text = above.text()
+        above.setText(below.text())
+        below.setText(text)
+
+    def _name(self, index: int) -> str:
+        return self.name_edits[index].text().strip() or default_player_name(index + 1)
 
     # The result ------------------------------------------------------------------------------
 
@@ -286,11 +334,17 @@ class NewGameDialog(QDialog):
         return chosen
 
     def player_names(self) -> list[str]:
-        """The names typed (an empty field gets 'Player N')."""
-        return [
-            self.name_edits[i].text().strip() or default_player_name(i + 1)
-            for i in range(self.player_count.value())
-        ]
+        """The names in playing order, the chosen first player first (an empty field gets
+        'Player N')."""
+        names = [self._name(i) for i in range(self.player_count.value())]
+        first = max(0, self.first_player.currentIndex())
+        return names[first:] + names[:first]
+
+    def typed_names(self) -> list[str]:
+        """The names as typed, in the same order as `player_names` (blank where empty)."""
+        names = [self.name_edits[i].text().strip() for i in range(self.player_count.value())]
+        first = max(0, self.first_player.currentIndex())
+        return names[first:] + names[:first]
 
     def choice(self) -> NewGameChoice:
         """Everything chosen, as rules the engine can play."""
@@ -304,7 +358,9 @@ class NewGameDialog(QDialog):
         camera = self.camera_dice.isChecked()
         source = DICE_TABLE if self.table_dice.isChecked() or camera else DICE_VIRTUAL
         grid = self._grid_file if variant is self._house else ""
-        return NewGameChoice(rules, self.player_names(), source, grid, options, camera)
+        return NewGameChoice(
+            rules, self.player_names(), source, grid, options, camera, self.typed_names()
+        )
 
 
 def grid_file_name(path: str) -> str:

@@ -101,7 +101,8 @@ def _valid(name: str, value: Any) -> bool:
             return (
                 isinstance(value, list)
                 and len(value) <= 8
-                and all(isinstance(player, str) and player.strip() for player in value)
+                # a blank name stands for "Player N" in the language of the moment
+                and all(isinstance(player, str) and len(player) <= 40 for player in value)
             )
         case "options":
             return isinstance(value, dict) and all(

@@ -681,6 +681,14 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Nombre de joueurs</translation>
     </message>
     <message>
+        <source>Move player %1 up</source>
+        <translation>Faire monter le joueur %1</translation>
+    </message>
+    <message>
+        <source>Who starts</source>
+        <translation>Qui commence</translation>
+    </message>
+    <message>
         <source>&amp;Virtual dice: the app rolls</source>
         <translation>Dés &amp;virtuels : l&apos;app lance les dés</translation>
     </message>
@@ -707,6 +715,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>Names</source>
         <translation>Noms</translation>
+    </message>
+    <message>
+        <source>&amp;Who starts:</source>
+        <translation>&amp;Qui commence :</translation>
     </message>
     <message>
         <source>Dice</source>

@@ -129,3 +129,33 @@ def test_dice_describe_themselves_for_screen_readers(qtbot):
     assert tray.dice[1].accessibleDescription() == "shows 6"
     assert tray.rolls_left_label.text() == "Rolls left: 1"
     assert tray.roll_button.accessibleName() == "Roll the dice"
+
+
+def test_new_game_dialog_reorders_players_and_chooses_who_starts(qtbot):
+    dialog = NewGameDialog(Settings(players=["Zoé", "Malo", "Inès"]))
+    qtbot.addWidget(dialog)
+    assert not dialog.up_buttons[0].isEnabled()
+    qtbot.mouseClick(dialog.up_buttons[2], Qt.MouseButton.LeftButton)  # Inès before Malo
+    assert [edit.text() for edit in dialog.name_edits[:3]] == ["Zoé", "Inès", "Malo"]
+    assert [dialog.first_player.itemText(i) for i in range(3)] == ["Zoé", "Inès", "Malo"]
+    dialog.first_player.setCurrentIndex(2)
+    assert dialog.choice().players == ["Malo", "Zoé", "Inès"]
+
+
+def test_blank_names_stay_blank_and_show_in_the_language_of_the_moment(qtbot, make_app):
+    dialog = NewGameDialog(Settings(players=["Zoé", "", "Inès"]))
+    qtbot.addWidget(dialog)
+    assert dialog.name_edits[1].text() == "" and dialog.name_edits[1].placeholderText() == (
+        "Player 2"
+    )
+    chosen = dialog.choice()
+    assert chosen.players == ["Zoé", "Player 2", "Inès"]
+    assert chosen.typed_names == ["Zoé", "", "Inès"]
+    parts, prompts = make_app(language="fr")
+    prompts.new_game_choice = chosen
+    parts.controller.ask_new_game()
+    assert parts.controller.settings.players == ["Zoé", "", "Inès"]
+    french = NewGameDialog(parts.controller.settings)
+    qtbot.addWidget(french)
+    assert french.name_edits[1].placeholderText() == "Joueur 2"
+    assert french.choice().players[1] == "Joueur 2"
