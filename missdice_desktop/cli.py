@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from missdice_desktop import __version__
-from missdice_desktop.records import RecordError, load_record, record_game
-from missdice_desktop.rules import Game
+from missdice_desktop.records import AnyGame, RecordError, load_any_record, record_game
+from missdice_desktop.rules import DiceGame, Game
+from missdice_desktop.rules.four21 import Four21Game, Phase, hand_text
 
 COMMANDS = ("replay", "read-dice")
 
@@ -110,7 +111,7 @@ def replay(files: Sequence[str], *, as_json: bool) -> int:
     status = 0
     for path in files:
         try:
-            game = load_record(path)
+            game = load_any_record(path)
         except RecordError as error:
             print(f"missdice replay: {error}", file=sys.stderr)
             status = 2
@@ -167,8 +168,12 @@ def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:
     return status
 
 
-def summarize(path: str, game: Game) -> dict[str, Any]:
-    """A game's scores as JSON-ready data."""
+def summarize(path: str, game: AnyGame) -> dict[str, Any]:
+    """A game's scores (or a 421's tokens) as JSON-ready data."""
+    if isinstance(game, Four21Game):
+        return summarize_four21(path, game)
+    if not isinstance(game, Game):
+        return _summarize_other(path, game)
     players = []
     for name, sheet in zip(game.players, game.state.sheets, strict=True):
         entry: dict[str, Any] = {
@@ -194,8 +199,65 @@ def summarize(path: str, game: Game) -> dict[str, Any]:
     }
 
 
-def format_sheet(path: str, game: Game) -> str:
-    """A game's scoresheet as a plain-text table."""
+def _summarize_other(path: str, game: DiceGame[Any]) -> dict[str, Any]:
+    key = game.rules.total_key
+    totals = game.rules.totals(game.state)
+    summary: dict[str, Any] = {
+        "file": path,
+        "game": record_game(game),
+        "options": game.rules.option_values,
+        "finished": game.finished,
+        "players": [
+            {"name": name, key: total} for name, total in zip(game.players, totals, strict=True)
+        ],
+    }
+    if game.rules.has_losers:
+        summary["losers"] = list(game.losers())
+    else:
+        summary["winners"] = list(game.winners())
+    return summary
+
+
+def _format_other(path: str, game: DiceGame[Any]) -> str:
+    summary = _summarize_other(path, game)
+    key = game.rules.total_key
+    options = ", ".join(f"{name}: {value}" for name, value in summary["options"].items())
+    width = max(len(name) for name in game.players)
+    lines = [f"{path} — {game.game_id}" + (f" ({options})" if options else "")]
+    lines += [f"{p['name'].ljust(width)}  {p[key]:>5}" for p in summary["players"]]
+    if not game.finished:
+        lines.append(f"In progress: {game.players[game.current_player]} to play.")
+    elif game.rules.has_losers:
+        lines.append("Lost: " + ", ".join(summary["losers"]))
+    else:
+        lines.append("Winner: " + ", ".join(summary["winners"]))
+    return "\n".join(lines)
+
+
+def summarize_four21(path: str, game: Four21Game) -> dict[str, Any]:
+    """A 421 game's tokens, pot and loser as JSON-ready data."""
+    state = game.state
+    return {
+        "file": path,
+        "game": record_game(game),
+        "options": game.rules.options,
+        "finished": game.finished,
+        "phase": state.phase.value,
+        "pot": state.pot,
+        "players": [
+            {"name": name, "tokens": tokens, "out": out}
+            for name, tokens, out in zip(game.players, state.tokens, state.out, strict=True)
+        ],
+        "losers": list(game.losers()),
+    }
+
+
+def format_sheet(path: str, game: AnyGame) -> str:
+    """A game's scoresheet (or a 421's tokens) as a plain-text table."""
+    if isinstance(game, Four21Game):
+        return format_four21(path, game)
+    if not isinstance(game, Game):
+        return _format_other(path, game)
     sheets = game.state.sheets
     rows: list[tuple[str, list[str]]] = []
     for box in game.rules.boxes:
@@ -232,6 +294,31 @@ def format_sheet(path: str, game: Game) -> str:
         lines.append(("Winners: " if len(winners) > 1 else "Winner: ") + ", ".join(winners))
     else:
         lines.append(f"In progress: {game.players[game.current_player]} to play.")
+    return "\n".join(lines)
+
+
+def format_four21(path: str, game: Four21Game) -> str:
+    """A 421 game's tokens and last round as plain text."""
+    state = game.state
+    phase = {Phase.CHARGE: "la charge", Phase.DECHARGE: "la décharge", Phase.OVER: "over"}
+    title = f"{path} — 421 (pot: {game.rules.pot}, 4-2-1: {game.rules.four21})"
+    width = max(len(name) for name in game.players)
+    lines = [title, f"{'Pot'.ljust(width)}  {state.pot:>3}"]
+    for index, name in enumerate(game.players):
+        note = "  out" if state.out[index] else ""
+        lines.append(f"{name.ljust(width)}  {state.tokens[index]:>3}{note}")
+    if state.payments:
+        last = state.payments[-1]
+        source = "the pot" if last.payer is None else game.players[last.payer]
+        lines.append(
+            f"Last round: {game.players[last.worst]} took {last.tokens} from {source} "
+            f"({game.players[last.best]}'s {hand_text(last.best_hand)})"
+        )
+    if game.finished:
+        lines.append(f"Loser: {', '.join(game.losers())}")
+    else:
+        player = game.players[state.current_player]
+        lines.append(f"In progress ({phase[state.phase]}): {player} to throw.")
     return "\n".join(lines)
 
 

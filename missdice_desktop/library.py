@@ -15,9 +15,10 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from missdice_desktop.records import RecordError, dumps_record, load_record, write_atomically
-from missdice_desktop.rules import Game
+from missdice_desktop.rules import DiceGame, Game
 
 GAME_PREFIX = "game-"
 BROKEN_SUFFIX = ".broken"
@@ -28,7 +29,7 @@ class KeptGame:
     """One game of the folder, as last saved."""
 
     path: Path
-    game: Game
+    game: DiceGame[Any]
     saved_at: float
     """When it was last saved (seconds since the epoch)."""
 
@@ -43,7 +44,7 @@ class HighScore:
     """One player's results on one scoresheet, over the finished games."""
 
     sheet: str
-    """The scoresheet's name (a variant id, or a house grid's name)."""
+    """The scoresheet's or game's name (a variant id, a house grid's name, "pig"…)."""
     player: str
     best: int
     average: float
@@ -55,11 +56,17 @@ TABLE_DRAFT_KEY = "table_draft"
 """Record key: faces set so far for table dice not all entered (docs/game-record.md)."""
 
 
-def has_content(game: Game) -> bool:
-    """True when the game holds something to lose: a scored turn, dice, or faces set."""
+def has_content(game: DiceGame[Any]) -> bool:
+    """True when the game holds something to lose: an action played, or faces set."""
     draft = game.extra.get(TABLE_DRAFT_KEY)
     faces_set = isinstance(draft, list) and any(face is not None for face in draft)
-    return bool(game.state.scored_turns) or game.dice is not None or faces_set
+    return bool(game.actions) or faces_set
+
+
+def sheet_id(game: DiceGame[Any]) -> str:
+    """What the high scores are kept by: the scoresheet of a Yahtzee-family game, else the
+    game."""
+    return game.rules.variant.id if isinstance(game, Game) else game.game_id
 
 
 class GameLibrary:
@@ -78,7 +85,7 @@ class GameLibrary:
                 return path
             number += 1
 
-    def save(self, path: Path, game: Game) -> None:
+    def save(self, path: Path, game: DiceGame[Any]) -> None:
         """Write `game` to `path`; a game with nothing in it is not kept (its file goes)."""
         if has_content(game):
             write_atomically(path, dumps_record(game))
@@ -143,15 +150,14 @@ def high_scores(
 ) -> list[HighScore]:
     """Best, average, games played and won per scoresheet and player, best first.
 
-    Only finished games count. `sheet_name` maps a variant id to the name shown.
+    Only finished games count. `sheet_name` maps a `sheet_id` to the name shown.
     """
     totals: dict[tuple[str, str], list[int]] = {}
     wins: dict[tuple[str, str], int] = {}
     for kept in games:
-        if not kept.finished:
-            continue
-        variant = kept.game.rules.variant
-        sheet = (sheet_name or {}).get(variant.id, variant.id)
+        if not kept.finished or getattr(kept.game.rules, "has_losers", False):
+            continue  # a game decided by its loser (421) has no high score
+        sheet = (sheet_name or {}).get(sheet_id(kept.game), sheet_id(kept.game))
         winners = set(kept.game.winners())
         for standing in kept.game.standings():
             key = (sheet, standing.name)

@@ -1,36 +1,54 @@
-"""The rules engine: scoresheet variants as data, the scoresheet, the joker and the turn.
+"""The rules engine: the game-independent shell, the table of games, and each game's rules.
 
-Pure Python: no Qt, no OpenCV.
+Pure Python: no Qt, no OpenCV. See docs/engine.md for the layout.
 
->>> from missdice_desktop.rules import Game, get_variant
+>>> from missdice_desktop.rules import Game, Roll, get_variant
 >>> game = Game(get_variant("yahtzee").configure(), ["Anna", "Ben"])
 >>> _ = game.enter_dice("26266")
 >>> game.current_sheet.box_state("full_house", game.dice).score
 25
+>>> Roll() in game.legal_actions()
+True
 """
 
 from missdice_desktop.rules.boxes import Box, BoxKind, Scoring, Section
 from missdice_desktop.rules.dice import DICE_COUNT, FACES, Dice, InvalidDiceError, make_dice
-from missdice_desktop.rules.game import (
+from missdice_desktop.rules.engine import (
     MAX_PLAYERS,
-    MAX_ROLLS,
-    Action,
     Change,
+    DiceGame,
     EnterDice,
-    Game,
-    GameState,
+    GameRules,
     Hold,
+    IllegalActionError,
+    Refusal,
+    RefusalCode,
     Roll,
-    Score,
-    ScoredTurn,
     Standing,
-    TurnState,
     check_player_name,
 )
+from missdice_desktop.rules.game import (
+    MAX_ROLLS,
+    Action,
+    Game,
+    GameState,
+    Score,
+    ScoredTurn,
+    TurnState,
+    YahtzeeRules,
+)
 from missdice_desktop.rules.gridfile import GridError, grid_from_mapping, load_grid_file
+from missdice_desktop.rules.pig import Bank, PigRules, PigState, PigTurn
+from missdice_desktop.rules.registry import (
+    GAMES,
+    HOUSE_GAME,
+    GameKind,
+    GameOption,
+    find_game,
+    new_game,
+)
 from missdice_desktop.rules.scoresheet import (
     BoxState,
-    IllegalActionError,
     IllegalMoveError,
     Reason,
     ReasonCode,
@@ -52,16 +70,23 @@ __all__ = [
     "DEFAULT_VARIANT",
     "DICE_COUNT",
     "FACES",
+    "GAMES",
+    "HOUSE_GAME",
     "MAX_PLAYERS",
     "MAX_ROLLS",
     "Action",
+    "Bank",
     "Box",
     "BoxKind",
     "BoxState",
     "Change",
     "Dice",
+    "DiceGame",
     "EnterDice",
     "Game",
+    "GameKind",
+    "GameOption",
+    "GameRules",
     "GameState",
     "GridError",
     "Hold",
@@ -69,8 +94,13 @@ __all__ = [
     "IllegalMoveError",
     "InvalidDiceError",
     "JokerPolicy",
+    "PigRules",
+    "PigState",
+    "PigTurn",
     "Reason",
     "ReasonCode",
+    "Refusal",
+    "RefusalCode",
     "Roll",
     "RulesError",
     "Ruleset",
@@ -83,9 +113,12 @@ __all__ = [
     "TurnState",
     "UpperBonus",
     "Variant",
+    "YahtzeeRules",
     "check_player_name",
+    "find_game",
     "get_variant",
     "grid_from_mapping",
     "load_grid_file",
     "make_dice",
+    "new_game",
 ]

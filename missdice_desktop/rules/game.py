@@ -1,57 +1,55 @@
-"""A game in progress: players, turns, dice, and the one door every action goes through.
+"""The Yahtzee family (Yahtzee, Yam's, Yacht, house grids) as rules of the engine.
 
-Every user action (roll, hold, enter dice, score) is an `Action` given to `Game.apply`,
-which checks it, records it and derives the next immutable `GameState`. Undo and redo
-move along that record, so they restore everything (sheets, bonuses, joker state, dice,
-holds) by construction, across turns and players.
+`YahtzeeRules` is a configured scoresheet (`Ruleset`) that also answers the engine's
+questions: five dice, three rolls, one box scored per turn, the game over once every sheet
+is full. `Game` is the engine's shell with the family's own readings (the sheets, the boxes)
+and its one extra action, `score`.
 """
 
 from __future__ import annotations
 
-import random
-import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
 from missdice_desktop.rules.dice import DICE_COUNT, FACES, Dice, make_dice
-from missdice_desktop.rules.scoresheet import BoxState, IllegalActionError, Scoresheet
+from missdice_desktop.rules.engine import (
+    MAX_PLAYERS,
+    Change,
+    DiceGame,
+    EnterDice,
+    GameRules,
+    Hold,
+    IllegalActionError,
+    RefusalCode,
+    Roll,
+    Standing,
+    check_player_name,
+)
+from missdice_desktop.rules.scoresheet import BoxState, Scoresheet
 from missdice_desktop.rules.variants import Ruleset
 
+__all__ = [
+    "MAX_PLAYERS",
+    "MAX_ROLLS",
+    "Action",
+    "Change",
+    "EnterDice",
+    "Game",
+    "GameState",
+    "Hold",
+    "Roll",
+    "Score",
+    "ScoredTurn",
+    "Standing",
+    "TurnState",
+    "YahtzeeRules",
+    "check_player_name",
+]
+
 MAX_ROLLS = 3
-MAX_PLAYERS = 8
 NO_HOLDS: tuple[bool, ...] = (False,) * DICE_COUNT
-
-
-@dataclass(frozen=True)
-class Roll:
-    """Roll the dice that are not held; `dice` is the result.
-
-    `drawn` when the game drew the dice (a virtual roll): once seen it cannot be undone.
-    Otherwise it is a throw of real dice read from the table, which counts as a roll.
-    """
-
-    dice: Dice
-    drawn: bool = False
-
-
-@dataclass(frozen=True)
-class Hold:
-    """Hold (or release) die `index` (0–4) before the next roll."""
-
-    index: int
-    held: bool
-
-
-@dataclass(frozen=True)
-class EnterDice:
-    """Dice read from the table (typed in or seen by the camera), replacing the current dice.
-
-    After a virtual roll it corrects that roll, which still counts.
-    """
-
-    dice: Dice
 
 
 @dataclass(frozen=True)
@@ -107,295 +105,165 @@ class GameState:
         return all(sheet.is_full for sheet in self.sheets)
 
 
-@dataclass(frozen=True)
-class Change:
-    """What an action did, for views to redraw and autosave to react."""
+class YahtzeeRules(Ruleset, GameRules[GameState]):
+    """A configured scoresheet of the Yahtzee family, as the engine's rules object."""
 
-    action: Action | None
-    undone: bool = False
-    redone: bool = False
-    previous: GameState | None = None
-    state: GameState | None = None
+    game_id = "yahtzee"
 
-    @property
-    def turn_ended(self) -> bool:
-        """True when the current player changed (a score, or undoing one)."""
-        if self.previous is None or self.state is None:
-            return False
-        return len(self.previous.scored_turns) != len(self.state.scored_turns)
-
-
-@dataclass(frozen=True)
-class Standing:
-    """A player's place at the end (or so far): ties share a rank."""
-
-    rank: int
-    player: int
-    name: str
-    total: int
-
-
-Listener = Callable[[Change], None]
-MAX_NAME_LENGTH = 40
-
-
-def check_player_name(name: str) -> None:
-    """Raise IllegalActionError unless `name` is a printable name of 1 to 40 characters."""
-    if not name.strip():
-        raise IllegalActionError("every player needs a name")
-    if len(name) > MAX_NAME_LENGTH:
-        raise IllegalActionError(f"player names have at most {MAX_NAME_LENGTH} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Zl", "Zp") for ch in name):
-        raise IllegalActionError(f"player name {name!r} has a character that cannot be shown")
-
-
-class Game:
-    """A game of a scoresheet variant for 1 to 8 named players."""
-
-    def __init__(
-        self,
-        rules: Ruleset,
-        players: Sequence[str],
-        *,
-        seed: int | None = None,
-        extra: Mapping[str, Any] | None = None,
-    ) -> None:
-        names = tuple(str(name).strip() for name in players)
-        if not 1 <= len(names) <= MAX_PLAYERS:
-            raise IllegalActionError(f"a game needs 1 to {MAX_PLAYERS} players, got {len(names)}")
-        for name in names:
-            check_player_name(name)
-        self.rules = rules
-        self.players = names
-        self.extra: dict[str, Any] = dict(extra or {})
-        """Keys of a loaded record that this program does not use, kept on save."""
-        self._random = random.Random(seed)
-        self._states: list[GameState] = [
-            GameState(tuple(Scoresheet(rules) for _ in names), TurnState(player=0))
-        ]
-        self._actions: list[Action] = []
-        self._redo: list[Action] = []
-        self._listeners: list[Listener] = []
-
-    # Reading the game -------------------------------------------------------------------------
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> YahtzeeRules:
+        """The engine's rules for a configured scoresheet."""
+        if isinstance(ruleset, YahtzeeRules):
+            return ruleset
+        return cls(ruleset.variant, ruleset.options, ruleset.boxes, ruleset.joker)
 
     @property
-    def state(self) -> GameState:
-        """The current state."""
-        return self._states[-1]
+    def dice_count(self) -> int:
+        """Five dice."""
+        return DICE_COUNT
 
     @property
-    def actions(self) -> tuple[Action, ...]:
-        """Every action applied so far, oldest first."""
-        return tuple(self._actions)
+    def faces(self) -> int:
+        """Six faces."""
+        return FACES
 
-    @property
-    def current_player(self) -> int:
-        """Index of the player whose turn it is."""
-        return self.state.turn.player
+    def initial_state(self, players: int) -> GameState:
+        """Empty sheets, the first player to roll."""
+        return GameState(tuple(Scoresheet(self) for _ in range(players)), TurnState(player=0))
 
-    @property
-    def current_sheet(self) -> Scoresheet:
-        """The sheet of the player whose turn it is."""
-        return self.state.sheets[self.current_player]
+    def current_player(self, state: GameState) -> int:
+        """The player whose turn it is."""
+        return state.turn.player
 
-    @property
-    def dice(self) -> Dice | None:
-        """The dice on the table this turn, None before the first roll or entry."""
-        return self.state.turn.dice
+    def is_finished(self, state: GameState) -> bool:
+        """Every sheet is full."""
+        return state.finished
 
-    @property
-    def held(self) -> tuple[bool, ...]:
-        """Which dice are held."""
-        return self.state.turn.held
+    def totals(self, state: GameState) -> tuple[int, ...]:
+        """Each sheet's grand total."""
+        return tuple(sheet.total for sheet in state.sheets)
 
-    @property
-    def rolls_left(self) -> int:
+    def turns_played(self, state: GameState) -> int:
+        """Turns scored so far."""
+        return len(state.scored_turns)
+
+    def dice(self, state: GameState) -> Dice | None:
+        """The turn's dice."""
+        return state.turn.dice
+
+    def held(self, state: GameState) -> tuple[bool, ...]:
+        """The turn's held dice."""
+        return state.turn.held
+
+    def rolls_left(self, state: GameState) -> int:
         """Virtual rolls left this turn."""
-        return MAX_ROLLS - len(self.state.turn.rolls)
+        return MAX_ROLLS - len(state.turn.rolls)
 
-    @property
-    def finished(self) -> bool:
-        """True once every sheet is full."""
-        return self.state.finished
+    def legal_actions(self, state: GameState) -> tuple[Any, ...]:
+        """Roll (while rolls are left and a die is free), enter dice, hold, score a box.
 
-    def box_states(self, player: int | None = None) -> tuple[BoxState, ...]:
-        """Every box of `player` (default: the current one) for the current dice.
-
-        Other players' boxes are shown without dice: their sheets cannot take these dice.
+        >>> from missdice_desktop.rules.variants import get_variant
+        >>> rules = YahtzeeRules.of(get_variant("yacht").configure())
+        >>> rules.legal_actions(rules.initial_state(1))
+        (Roll(dice=None, drawn=False), EnterDice(dice=None))
         """
-        if player is None or player == self.current_player:
-            return self.current_sheet.box_states(None if self.finished else self.dice)
-        return self.state.sheets[player].box_states(None)
-
-    def standings(self) -> tuple[Standing, ...]:
-        """Players ranked by total, highest first; equal totals share a rank."""
-        totals = [(sheet.total, index) for index, sheet in enumerate(self.state.sheets)]
-        ordered = sorted(totals, key=lambda item: (-item[0], item[1]))
-        standings: list[Standing] = []
-        for position, (total, index) in enumerate(ordered):
-            rank = (
-                standings[-1].rank if standings and standings[-1].total == total else position + 1
-            )
-            standings.append(Standing(rank, index, self.players[index], total))
-        return tuple(standings)
-
-    def winners(self) -> tuple[str, ...]:
-        """The names of the players with the highest total (several on a tie)."""
-        return tuple(s.name for s in self.standings() if s.rank == 1)
-
-    # The one door -----------------------------------------------------------------------------
-
-    def apply(self, action: Action) -> Change:
-        """Check `action`, apply it and record it; IllegalActionError if the rules forbid it."""
-        previous = self.state
-        state = self._next_state(previous, action)
-        self._states.append(state)
-        self._actions.append(action)
-        self._redo.clear()
-        return self._notify(Change(action, previous=previous, state=state))
-
-    def roll(self) -> Change:
-        """Roll every die that is not held."""
-        turn = self.state.turn
-        current = turn.dice or (1,) * DICE_COUNT
-        dice = tuple(
-            current[i] if turn.held[i] else self._random.randint(1, FACES)
-            for i in range(DICE_COUNT)
-        )
-        return self.apply(Roll(dice, drawn=True))
-
-    def throw(self, dice: Sequence[int] | str) -> Change:
-        """Real dice thrown on the table (e.g. read by the camera): the turn's next roll."""
-        return self.apply(Roll(make_dice(dice)))
-
-    def hold(self, index: int, held: bool | None = None) -> Change:
-        """Hold or release die `index`; toggles when `held` is None."""
-        if not 0 <= index < DICE_COUNT:
-            raise IllegalActionError(f"there is no die {index + 1}")
-        return self.apply(Hold(index, not self.held[index] if held is None else held))
-
-    def enter_dice(self, dice: Sequence[int] | str) -> Change:
-        """Put dice from the table into the turn (e.g. "26266")."""
-        return self.apply(EnterDice(make_dice(dice)))
-
-    def score(self, box_id: str) -> Change:
-        """Write the current dice in `box_id`, ending the turn."""
-        return self.apply(Score(box_id))
-
-    # Undo and redo -----------------------------------------------------------------------------
-
-    @property
-    def can_undo(self) -> bool:
-        """Whether there is an action to undo: anything but a virtual roll already seen.
-
-        Undo may release holds or take back a score, never draw other dice.
-        """
-        if not self._actions:
-            return False
-        last = self._actions[-1]
-        return not (isinstance(last, Roll) and last.drawn)
-
-    @property
-    def can_redo(self) -> bool:
-        """Whether there is an undone action to redo."""
-        return bool(self._redo)
-
-    @property
-    def next_redo(self) -> Action | None:
-        """The action `redo` would apply again."""
-        return self._redo[-1] if self._redo else None
-
-    def undo(self) -> Change:
-        """Take back the last action, whoever's turn it was."""
-        if not self._actions:
-            raise IllegalActionError("nothing to undo")
-        if not self.can_undo:
-            raise IllegalActionError("a virtual roll, once seen, stays: it cannot be undone")
-        previous = self._states.pop()
-        action = self._actions.pop()
-        self._redo.append(action)
-        return self._notify(Change(action, undone=True, previous=previous, state=self.state))
-
-    def redo(self) -> Change:
-        """Apply again the last undone action."""
-        if not self._redo:
-            raise IllegalActionError("nothing to redo")
-        action = self._redo.pop()
-        previous = self.state
-        state = self._next_state(previous, action)
-        self._states.append(state)
-        self._actions.append(action)
-        return self._notify(Change(action, redone=True, previous=previous, state=state))
-
-    # Listeners -----------------------------------------------------------------------------------
-
-    def add_listener(self, listener: Listener) -> None:
-        """Call `listener` after every action, undo and redo (autosave, views)."""
-        self._listeners.append(listener)
-
-    def remove_listener(self, listener: Listener) -> None:
-        """Stop calling `listener`."""
-        self._listeners.remove(listener)
-
-    def _notify(self, change: Change) -> Change:
-        for listener in tuple(self._listeners):
-            listener(change)
-        return change
-
-    # The rules of a turn -------------------------------------------------------------------------
-
-    def _next_state(self, state: GameState, action: Action) -> GameState:
         if state.finished:
-            raise IllegalActionError("the game is over")
+            return ()
+        turn = state.turn
+        actions: list[Any] = []
+        entered = turn.dice is not None and not turn.rolls
+        if (
+            len(turn.rolls) < MAX_ROLLS
+            and not entered
+            and not (turn.dice is not None and all(turn.held))
+        ):
+            actions.append(Roll())
+        actions.append(EnterDice())
+        if turn.dice is not None:
+            actions.extend(Hold(i, not held) for i, held in enumerate(turn.held))
+            sheet = state.sheets[turn.player]
+            actions.extend(Score(s.box.id) for s in sheet.box_states(turn.dice) if s.allowed)
+        return tuple(actions)
+
+    def next_state(self, state: GameState, action: Any) -> GameState:
+        """The state after a roll, a hold, dice entered or a box scored."""
+        if state.finished:
+            raise IllegalActionError("the game is over", RefusalCode.GAME_OVER)
         turn = state.turn
         match action:
             case Roll(dice=dice, drawn=drawn):
+                if dice is None:
+                    raise IllegalActionError("a roll needs its dice", RefusalCode.BAD_DICE)
                 if drawn and turn.dice is not None and not turn.rolls:
                     raise IllegalActionError(
-                        "these dice were entered from the table: score them or correct them"
+                        "these dice were entered from the table: score them or correct them",
+                        RefusalCode.TABLE_DICE_ENTERED,
                     )
                 return replace(state, turn=self._rolled(turn, make_dice(dice)))
             case Hold(index=index, held=held):
                 if turn.dice is None:
-                    raise IllegalActionError("roll the dice before holding any")
+                    raise IllegalActionError(
+                        "roll the dice before holding any", RefusalCode.NO_DICE_YET
+                    )
                 if not 0 <= index < DICE_COUNT:
-                    raise IllegalActionError(f"there is no die {index + 1}")
+                    raise IllegalActionError(
+                        f"there is no die {index + 1}", RefusalCode.NO_SUCH_DIE, value=index + 1
+                    )
                 holds = list(turn.held)
                 holds[index] = held
                 return replace(state, turn=replace(turn, held=tuple(holds)))
             case EnterDice(dice=dice):
+                if dice is None:
+                    raise IllegalActionError(
+                        "dice from the table are missing", RefusalCode.BAD_DICE
+                    )
                 entered = make_dice(dice)
                 # A correction after a roll replaces that roll: the roll count stands.
                 rolls = (*turn.rolls[:-1], entered) if turn.rolls else ()
                 return replace(state, turn=replace(turn, dice=entered, rolls=rolls))
             case Score(box=box_id, extra=extra):
                 return self._scored(state, box_id, extra)
-        raise TypeError(f"not an action: {action!r}")
+        raise IllegalActionError(
+            f"not an action of this game: {action!r}", RefusalCode.NOT_THIS_GAME
+        )
 
     @staticmethod
     def _rolled(turn: TurnState, dice: Dice) -> TurnState:
         if len(turn.rolls) >= MAX_ROLLS:
-            raise IllegalActionError(f"no rolls left: {MAX_ROLLS} rolls per turn")
+            raise IllegalActionError(
+                f"no rolls left: {MAX_ROLLS} rolls per turn",
+                RefusalCode.NO_ROLLS_LEFT,
+                value=MAX_ROLLS,
+            )
         if turn.dice is not None:
             if all(turn.held):
-                raise IllegalActionError("every die is held: release one to roll")
+                raise IllegalActionError(
+                    "every die is held: release one to roll", RefusalCode.ALL_HELD
+                )
             if any(
                 h and new != old for h, new, old in zip(turn.held, dice, turn.dice, strict=True)
             ):
-                raise IllegalActionError("a held die cannot change when rolling")
+                raise IllegalActionError(
+                    "a held die cannot change when rolling", RefusalCode.HELD_DIE_CHANGED
+                )
         return replace(
             turn, dice=dice, rolls=(*turn.rolls, dice), roll_holds=(*turn.roll_holds, turn.held)
         )
 
     def _scored(self, state: GameState, box_id: str, extra: Mapping[str, Any]) -> GameState:
         turn = state.turn
-        if turn.dice is None:
-            raise IllegalActionError("roll or enter the dice before scoring")
         sheet = state.sheets[turn.player]
         if not sheet.rules.has_box(box_id):
             known = ", ".join(sheet.rules.box_ids)
-            raise IllegalActionError(f"unknown box {box_id!r} (this sheet has: {known})")
+            raise IllegalActionError(
+                f"unknown box {box_id!r} (this sheet has: {known})", RefusalCode.UNKNOWN_BOX
+            )
+        if sheet.is_filled(box_id):
+            sheet.score(box_id, turn.dice or (1,) * DICE_COUNT)  # raises: the box is filled
+        if turn.dice is None:
+            raise IllegalActionError(
+                "roll or enter the dice before scoring", RefusalCode.NO_DICE_YET
+            )
         new_sheet, points, bonus = sheet.score(box_id, turn.dice)
         sheets = list(state.sheets)
         sheets[turn.player] = new_sheet
@@ -406,3 +274,46 @@ class Game:
         return GameState(
             tuple(sheets), TurnState(player=next_player), (*state.scored_turns, record)
         )
+
+
+class Game(DiceGame[YahtzeeRules]):
+    """A game of a Yahtzee-family scoresheet for 1 to 8 named players."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: Sequence[str],
+        *,
+        seed: int | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(YahtzeeRules.of(rules), players, seed=seed, extra=extra)
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        state: GameState = self._states[-1]
+        return state
+
+    @property
+    def rolls_left(self) -> int:
+        """Virtual rolls left this turn."""
+        return self.rules.rolls_left(self.state)
+
+    @property
+    def current_sheet(self) -> Scoresheet:
+        """The sheet of the player whose turn it is."""
+        return self.state.sheets[self.current_player]
+
+    def box_states(self, player: int | None = None) -> tuple[BoxState, ...]:
+        """Every box of `player` (default: the current one) for the current dice.
+
+        Other players' boxes are shown without dice: their sheets cannot take these dice.
+        """
+        if player is None or player == self.current_player:
+            return self.current_sheet.box_states(None if self.finished else self.dice)
+        return self.state.sheets[player].box_states(None)
+
+    def score(self, box_id: str) -> Change:
+        """Write the current dice in `box_id`, ending the turn."""
+        return self.apply(Score(box_id))

@@ -9,6 +9,8 @@ from types import MappingProxyType
 
 from missdice_desktop.rules.boxes import Box, BoxKind, Section
 from missdice_desktop.rules.dice import Dice, is_five_of_a_kind
+from missdice_desktop.rules.engine import IllegalActionError as IllegalActionError  # re-exported
+from missdice_desktop.rules.engine import RefusalCode
 from missdice_desktop.rules.variants import JokerPolicy, Ruleset
 
 FACE_WORDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -53,10 +55,6 @@ class Reason:
         raise AssertionError(self.code)  # pragma: no cover
 
 
-class IllegalActionError(ValueError):
-    """An action the rules do not allow at this point of the game."""
-
-
 class IllegalMoveError(IllegalActionError):
     """A score the rules do not allow; `reason` says why."""
 
@@ -64,7 +62,10 @@ class IllegalMoveError(IllegalActionError):
         self.box_id = box_id
         self.reason = reason
         name = (labels or {}).get(box_id, box_id)
-        super().__init__(f"{name}: {reason.message(labels)}")
+        code = (
+            RefusalCode.BOX_FILLED if reason.code is ReasonCode.FILLED else RefusalCode.BOX_CLOSED
+        )
+        super().__init__(f"{name}: {reason.message(labels)}", code, reason=reason)
 
 
 @dataclass(frozen=True)

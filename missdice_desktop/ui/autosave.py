@@ -9,10 +9,11 @@ from __future__ import annotations
 import contextlib
 import time
 from pathlib import Path
+from typing import Any
 
 from missdice_desktop.library import GameLibrary, KeptGame
 from missdice_desktop.records import RecordError, load_record
-from missdice_desktop.rules import Game
+from missdice_desktop.rules import DiceGame
 
 
 class AutosaveError(OSError):
@@ -35,7 +36,7 @@ class Autosave:
         """From now on save to `path` (a kept game resumed), or to a new file (None)."""
         self.path = path if path is not None else self.library.new_path()
 
-    def save(self, game: Game) -> None:
+    def save(self, game: DiceGame[Any]) -> None:
         """Write `game`; AutosaveError (once per failure streak) when the folder is unwritable."""
         try:
             self.library.save(self.path, game)

@@ -189,6 +189,8 @@ class CameraPanel(QWidget):
         self._last_used: tuple[int, ...] | None = None
         self._stale: tuple[int, ...] | None = None
         """A reading forgotten (turn over): not offered again until the dice move."""
+        self.expected_count = DICE_COUNT
+        """How many dice a throw of the game in play has; other counts are refused."""
         self.source_spec = source_spec
         self.reading = Reading()
         self.error = ""
@@ -372,7 +374,9 @@ class CameraPanel(QWidget):
             self._stale = None  # the dice moved: what they show now is a new reading
         else:
             stable = None
-        self._set_stable(stable if stable is not None and len(stable) == DICE_COUNT else None)
+        self._set_stable(
+            stable if stable is not None and len(stable) == self.expected_count else None
+        )
         self._show_status(lambda: self._describe(values, stable))
         if (
             self._stable is not None
@@ -391,9 +395,12 @@ class CameraPanel(QWidget):
             else fill(translate("CameraPanel", "%1 dice seen"), str(count))
         )
         listed = " ".join(str(v) for v in values)
-        if count != DICE_COUNT:
+        if count != self.expected_count:
             return fill(
-                translate("CameraPanel", "%1: %2 (a turn needs %3)."), seen, listed, str(DICE_COUNT)
+                translate("CameraPanel", "%1: %2 (a turn needs %3)."),
+                seen,
+                listed,
+                str(self.expected_count),
             )
         if stable is None:
             return fill(
@@ -414,6 +421,13 @@ class CameraPanel(QWidget):
             self._stale = self._stable
         self._last_used = None
         self._set_stable(None)
+
+    def set_expected_count(self, count: int) -> None:
+        """Expect `count` dice from now on (the game's number)."""
+        if count != self.expected_count:
+            self.expected_count = count
+            self._set_stable(None)
+            self._last_used = None
 
     def use_dice(self) -> None:
         """Put the steady reading into the turn."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
@@ -18,21 +19,31 @@ from missdice_desktop import __version__
 from missdice_desktop.library import TABLE_DRAFT_KEY, has_content
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import (
+    Bank,
     BoxState,
     Change,
+    DiceGame,
+    EnterDice,
     Game,
+    Hold,
     IllegalActionError,
+    PigRules,
     ReasonCode,
+    Refusal,
+    RefusalCode,
     Roll,
     Score,
     Section,
+    new_game,
 )
+from missdice_desktop.rules.four21 import Stop
+from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
 from missdice_desktop.ui.games_window import GamesWindow
 from missdice_desktop.ui.main_window import MainWindow
-from missdice_desktop.ui.new_game_dialog import NewGameChoice
+from missdice_desktop.ui.new_game_dialog import FREE_ROLLER, NewGameChoice
 from missdice_desktop.ui.prompts import Prompts
 from missdice_desktop.ui.rules_window import RulesWindow
 from missdice_desktop.ui.settings import (
@@ -48,6 +59,10 @@ from missdice_desktop.ui.texts import fill
 translate = QCoreApplication.translate
 DICE_SOURCE_KEY = "dice_source"
 """Key of the game record that keeps where the dice come from (kept by the record format)."""
+SHEET_PAGE, PIG_PAGE, FOUR21_PAGE = 0, 1, 2
+"""The game views under the dice, in `MainWindow.boards`."""
+PLAYABLE = ("yahtzee", "pig", "421")
+"""The games the window has a view for."""
 
 
 class GameController(QObject):
@@ -77,7 +92,7 @@ class GameController(QObject):
         self.autosave = Autosave(paths.games_dir, paths.autosave_file)
         self._set_language = set_language
         self._set_theme = set_theme
-        self.game = game
+        self.game: DiceGame[Any] = game
         self.model = SheetModel(game, self)
         self.end_dialog: EndOfGameDialog | None = None
         self.games_window: GamesWindow | None = None
@@ -96,6 +111,12 @@ class GameController(QObject):
         window = self.window
         window.tray.roll_requested.connect(self.roll)
         window.roll_action.triggered.connect(self.roll)
+        window.bank_action.triggered.connect(self.bank)
+        window.pig_board.bank_requested.connect(self.bank)
+        window.stop_action.triggered.connect(self.stop_turn)
+        window.four21_board.stop_requested.connect(self.stop_turn)
+        window.roller.setup_changed.connect(self._remember_roller)
+        window.roller.back_requested.connect(self.show_game)
         window.tray.hold_toggled.connect(self.toggle_hold)
         for action in window.digit_actions:
             action.triggered.connect(lambda _=False, a=action: self.digit_key(int(a.data())))
@@ -191,11 +212,11 @@ class GameController(QObject):
         typed in the tray. A reading equal to the dice already there changes nothing.
         """
         game = self.game
-        if game.finished or not self.table_mode:
+        if not self.table_mode or not game.is_legal(EnterDice()):
             return
         if game.dice is not None and sorted(game.dice) == sorted(values):
             return
-        if not self.window.camera_panel.automatic.isChecked():
+        if not self.window.camera_panel.automatic.isChecked() or not isinstance(game, Game):
             self.enter_dice("".join(str(value) for value in values))
             return
         if game.rolls_left <= 0:
@@ -253,7 +274,8 @@ class GameController(QObject):
             )
         if record_path is not None and self.open_path(record_path):
             return
-        unfinished = self.autosave.library.latest_unfinished(kept)
+        playable = [k for k in kept if k.game.game_id in PLAYABLE]
+        unfinished = self.autosave.library.latest_unfinished(playable)
         if unfinished is not None and self.prompts.resume(self._summary(unfinished.game)):
             self.replace_game(unfinished.game, unfinished.path)
             return
@@ -269,15 +291,23 @@ class GameController(QObject):
 
     def new_game(self, choice: NewGameChoice) -> None:
         """Start the game chosen, and remember the choice for next time."""
-        game = Game(choice.rules, choice.players)
+        self.settings.game = choice.game
+        if choice.rules is None:
+            save_settings(self.paths.settings_file, self.settings)
+            self.show_roller()
+            return
+        game = new_game(choice.rules, choice.players)
         game.extra[DICE_SOURCE_KEY] = choice.dice_source
         typed = choice.typed_names if choice.typed_names is not None else choice.players
         self.settings.players = list(typed)
         self.settings.dice_source = choice.dice_source
-        self.settings.grid_file = choice.grid_file
-        if not choice.grid_file:
-            self.settings.variant = choice.rules.variant.id
-        self.settings.options = dict(choice.options)
+        if isinstance(game, Game):
+            self.settings.grid_file = choice.grid_file
+            if not choice.grid_file:
+                self.settings.variant = game.rules.variant.id
+            self.settings.options = dict(choice.options)
+        else:
+            self.settings.game_options[choice.game] = dict(choice.game_options)
         save_settings(self.paths.settings_file, self.settings)
         camera_on = self.window.camera_action.isChecked()
         if camera_on and not choice.camera:
@@ -292,11 +322,11 @@ class GameController(QObject):
         The game just played stays in the games folder.
         """
         players = self.game.players
-        game = Game(self.game.rules, (*players[1:], *players[:1]))
+        game = new_game(self.game.rules, (*players[1:], *players[:1]))
         game.extra[DICE_SOURCE_KEY] = self.game.extra.get(DICE_SOURCE_KEY, DICE_VIRTUAL)
         self.replace_game(game)
 
-    def replace_game(self, game: Game, path: Path | None = None) -> None:
+    def replace_game(self, game: DiceGame[Any], path: Path | None = None) -> None:
         """Show and play `game` from now on, saved to `path` (a kept game) or a new file.
 
         The game shown before keeps its own file: nothing is overwritten.
@@ -305,7 +335,9 @@ class GameController(QObject):
         self.autosave.follow(path)
         self.game = game
         game.add_listener(self._on_change)
-        self.model.set_game(game)
+        if isinstance(game, Game):
+            self.model.set_game(game)
+        self.show_game()
         if self.window.camera_action.isChecked() and not self.table_mode:
             game.extra[DICE_SOURCE_KEY] = DICE_TABLE  # the camera reads real dice
         self.window.tray.clear_draft()
@@ -323,38 +355,83 @@ class GameController(QObject):
     # The user's actions: each is one engine action ---------------------------------------------
 
     def roll(self) -> None:
-        """Roll the dice that are not held."""
-        game = self.game
-        if self.table_mode or game.finished:
+        """Roll the dice that are not held (virtual dice only), or the free roller's."""
+        if self.roller_shown:
+            self.window.roller.roll()
             return
-        if game.rolls_left <= 0:
-            self._note(translate("Controller", "No rolls left: choose a box on the sheet."))
+        if self.table_mode:
             return
-        if game.dice is not None and all(game.held):
-            self._note(translate("Controller", "Every die is held: release one to roll."))
+        if self._refused(Roll(), beep=False):
             return
-        if game.dice is not None and not game.state.turn.rolls:
-            self._note(
-                translate(
-                    "Controller",
-                    "These dice came from the table: choose a box. Virtual dice roll from the "
-                    "next turn.",
-                )
-            )
-            return
-        self._act(game.roll)
+        self._act(self.game.roll)
 
     def toggle_hold(self, index: int) -> None:
-        """Hold or release one die."""
-        if self.table_mode or self.game.finished:
+        """Hold or release one die (in games that hold dice)."""
+        if self.table_mode or not 0 <= index < len(self.game.held):
             return
-        if self.game.dice is None:
-            self._note(translate("Controller", "Roll the dice first (Space)."))
+        action = Hold(index, not self.game.held[index])
+        refusal = self.game.why_not(action)
+        if refusal is not None and refusal.code is RefusalCode.NOT_THIS_GAME:
+            return
+        if self._refused(action, beep=False):
             return
         self._act(lambda: self.game.hold(index))
 
+    def bank(self) -> None:
+        """Cochon's « Je garde »: bank the turn total (H)."""
+        if not isinstance(self.game.rules, PigRules) or self._refused(Bank()):
+            return
+        self._act(lambda: self.game.apply(Bank()))
+
+    def stop_turn(self) -> None:
+        """The 421's décharge: keep these dice and end the turn (S)."""
+        if not isinstance(self.game.rules, Four21Engine) or self._refused(Stop()):
+            return
+        self._act(lambda: self.game.apply(Stop()))
+
+    # The free roller --------------------------------------------------------------------------
+
+    @property
+    def roller_shown(self) -> bool:
+        """True while the free roller replaces the game's view."""
+        return self.window.pages.currentWidget() is self.window.roller
+
+    def show_roller(self) -> None:
+        """The free roller, with its last dice; the game in progress stays as it is."""
+        roller = self.window.roller
+        if not roller.set_setup(self.settings.roller_dice):
+            roller.set_setup("2d6")
+        self.window.pages.setCurrentWidget(roller)
+        self._refresh_views(rolled=False)
+        roller.roll_button.setFocus()
+
+    def show_game(self) -> None:
+        """Back from the free roller to the game."""
+        if self.roller_shown:
+            self.window.pages.setCurrentIndex(0)
+            self._refresh_views(rolled=False)
+
+    def _remember_roller(self, notation: str) -> None:
+        self.settings.roller_dice = notation
+        save_settings(self.paths.settings_file, self.settings)
+
+    def _refused(self, action: object, *, beep: bool = True, box_name: str = "") -> bool:
+        """Ask the engine; when it refuses, say why in the status line."""
+        refusal = self.game.why_not(action)
+        if refusal is None:
+            return False
+        self._note(self._refusal_text(refusal, box_name), beep=beep)
+        return True
+
+    def _refusal_text(self, refusal: Refusal, box_name: str = "") -> str:
+        return texts.refusal_text(
+            refusal, self.model.box_names, box_name=box_name, table_dice=self.table_mode
+        )
+
     def digit_key(self, digit: int) -> None:
         """Keys 1–6: hold a die with virtual dice; with table dice, start typing the faces."""
+        if self.roller_shown:
+            return
         if self.table_mode:
             self.window.tray.type_digit(digit)
         elif digit <= len(self.game.held):
@@ -362,7 +439,7 @@ class GameController(QObject):
 
     def enter_dice(self, faces: str) -> None:
         """Dice from the table, e.g. "26266"."""
-        if self.game.finished:
+        if self._refused(EnterDice()):
             return
         self._act(lambda: self.game.enter_dice(faces))
 
@@ -370,22 +447,14 @@ class GameController(QObject):
         """Score the current dice in the current player's box of `row`."""
         game = self.game
         box_id = self.model.box_id_at(row)
-        if box_id is None or game.finished:
+        if box_id is None or game.finished or not isinstance(game, Game):
             return
-        player = game.current_player
-        state = self.model.box_state(row, player)
+        state = self.model.box_state(row, game.current_player)
         if state is None:
             return
+        if self._refused(Score(box_id), box_name=self.model.box_name(box_id)):
+            return
         name = self.model.box_name(box_id)
-        if state.filled:
-            self._note(fill(translate("Controller", "%1 is already filled."), name), beep=True)
-            return
-        if game.dice is None:
-            self._note(self._dice_first_text(), beep=True)
-            return
-        if not state.allowed and state.reason is not None:
-            self._note(texts.reason_text(state.reason, self.model.box_names), beep=True)
-            return
         if state.score == 0 and self.settings.confirm_zero:
             better = self._best_other_box(box_id)
             if better is not None:
@@ -401,6 +470,7 @@ class GameController(QObject):
 
     def _best_other_box(self, box_id: str) -> tuple[str, int] | None:
         best: tuple[str, int] | None = None
+        assert isinstance(self.game, Game)
         for state in self.game.box_states():
             if state.box.id == box_id or state.filled or not state.allowed:
                 continue
@@ -430,7 +500,7 @@ class GameController(QObject):
         if not game.actions:
             return ""
         action = game.actions[-1]
-        if isinstance(action, Score):
+        if isinstance(action, Score) and isinstance(game, Game):
             scored = game.state.scored_turns[-1]
             return texts.action_text(
                 action,
@@ -463,13 +533,8 @@ class GameController(QObject):
         if self.game.dice is not None or change.turn_ended:
             self.game.extra.pop(TABLE_DRAFT_KEY, None)
         self._save()
-        scored = self.game.state.scored_turns
-        if isinstance(change.action, Score) and not change.undone and scored[-1].yahtzee_bonus:
-            self._status_note = fill(
-                translate("Controller", "Yahtzee bonus for %1: +%2!"),
-                self.game.players[scored[-1].player],
-                str(scored[-1].yahtzee_bonus),
-            )
+        if isinstance(self.game, Game):
+            self._note_yahtzee_bonus(change)
         rolled = isinstance(change.action, Roll) and not change.undone
         if change.turn_ended:
             self.window.tray.clear_draft()
@@ -479,6 +544,16 @@ class GameController(QObject):
             self._show_end_of_game()
         elif not self.game.finished:
             self.close_end_of_game()
+
+    def _note_yahtzee_bonus(self, change: Change) -> None:
+        assert isinstance(self.game, Game)
+        scored = self.game.state.scored_turns
+        if isinstance(change.action, Score) and not change.undone and scored[-1].yahtzee_bonus:
+            self._status_note = fill(
+                translate("Controller", "Yahtzee bonus for %1: +%2!"),
+                self.game.players[scored[-1].player],
+                str(scored[-1].yahtzee_bonus),
+            )
 
     def _save(self) -> None:
         try:
@@ -499,43 +574,96 @@ class GameController(QObject):
     def _refresh_views(self, *, rolled: bool) -> None:
         game = self.game
         window = self.window
-        self.model.refresh()
-        entered_from_table = game.dice is not None and not game.state.turn.rolls
-        can_roll = (
-            not self.table_mode
-            and not game.finished
-            and game.rolls_left > 0
-            and not entered_from_table
-            and not (game.dice is not None and all(game.held))
+        if self.roller_shown:
+            self._refresh_roller()
+            return
+        legal = game.legal_actions()
+        if isinstance(game, Game):
+            self.model.refresh()
+            window.boards.setCurrentIndex(SHEET_PAGE)
+        elif isinstance(game.rules, PigRules):
+            window.pig_board.show_game(game.players, game.state, game.rules.target, Bank() in legal)
+            window.boards.setCurrentIndex(PIG_PAGE)
+        elif isinstance(game.rules, Four21Engine):
+            window.four21_board.show_game(
+                game.players, game.state, game.rules.rules, Stop() in legal
+            )
+            window.boards.setCurrentIndex(FOUR21_PAGE)
+        can_roll = not self.table_mode and Roll() in legal
+        window.tray.set_dice_count(game.rules.dice_count, game.rules.faces)
+        window.camera_panel.set_expected_count(game.rules.dice_count)
+        entered_from_table = (
+            isinstance(game, Game) and game.dice is not None and (not game.state.turn.rolls)
         )
         window.tray.show_turn(
-            game.dice,
+            game.rules.shown_dice(game.state),
             game.held,
             0 if entered_from_table else game.rolls_left,
             table_mode=self.table_mode,
             can_roll=can_roll,
             rolled=rolled,
-            throws=len(game.state.turn.rolls) if self.table_mode else 0,
+            throws=len(game.state.turn.rolls) if self.table_mode and isinstance(game, Game) else 0,
         )
-        window.tray.setEnabled(not game.finished)
+        window.tray.setEnabled(bool(legal))
+        window.table_dice_action.setEnabled(True)
         window.table_dice_action.setChecked(self.table_mode)
         window.roll_action.setEnabled(not self.table_mode)
+        window.bank_action.setEnabled(Bank() in legal)
+        window.stop_action.setEnabled(Stop() in legal)
         window.undo_action.setEnabled(game.can_undo)
         window.redo_action.setEnabled(game.can_redo)
         window.show_history(
             self._undo_text() if game.can_undo else "", self._redo_text() if game.can_redo else ""
         )
+        window.save_as_action.setEnabled(True)
         window.turn_label.setText(self._turn_text())
         window.status_label.setText(self._status_text())
-        window.game_label.setText(texts.rules_summary(game.rules, table_dice=self.table_mode))
+        window.game_label.setText(self._game_text())
         window.sheet.follow_current_player()
         self.view_refreshed.emit()
 
+    def _refresh_roller(self) -> None:
+        window = self.window
+        for action in (
+            window.undo_action,
+            window.redo_action,
+            window.bank_action,
+            window.stop_action,
+            window.save_as_action,
+            window.table_dice_action,
+        ):
+            action.setEnabled(False)
+        window.roll_action.setEnabled(True)
+        window.turn_label.setText(texts.game_name(FREE_ROLLER))
+        window.game_label.setText("")
+        window.status_label.setText(
+            translate(
+                "Controller",
+                "Roll with Space; click a die to hold it; Game › New game… to play a game.",
+            )
+        )
+        self.view_refreshed.emit()
+
+    def _game_text(self) -> str:
+        game = self.game
+        if isinstance(game, Game):
+            return texts.rules_summary(game.rules, table_dice=self.table_mode)
+        source = (
+            translate("texts", "dice from the table")
+            if self.table_mode
+            else translate("texts", "virtual dice")
+        )
+        return f"{texts.game_name(game.game_id)} · {source}"
+
     def _turn_text(self) -> str:
         game = self.game
+        if game.finished and game.losers():
+            return fill(translate("Controller", "Game over — %1 loses"), game.losers()[0])
         if game.finished:
             return fill(translate("Controller", "Game over — %1"), winners_text(game.standings()))
         name = game.players[game.current_player]
+        if not isinstance(game, Game):
+            return fill(translate("Controller", "%1 to play"), name)
         turn = len(game.state.sheets[game.current_player].scores) + 1
         return fill(
             translate("Controller", "%1 to play — turn %2 of %3"),
@@ -545,6 +673,16 @@ class GameController(QObject):
         )
 
     def _dice_first_text(self) -> str:
+        if isinstance(self.game.rules, Four21Engine):
+            if self.table_mode:
+                return translate("Controller", "Throw the three dice on the table and type them.")
+            return translate("Controller", "Throw the dice (Space).")
+        if isinstance(self.game.rules, PigRules):
+            if self.table_mode:
+                return translate(
+                    "Controller", "Roll the die on the table and type its face (1 to 6)."
+                )
+            return translate("Controller", "Roll the die (Space).")
         if self.table_mode:
             return translate(
                 "Controller",
@@ -560,6 +698,10 @@ class GameController(QObject):
             return texts_winners(game)
         if game.dice is None:
             return self._dice_first_text()
+        if isinstance(game.rules, Four21Engine):
+            return self._four21_status()
+        if not isinstance(game, Game):
+            return self._pig_status()
         joker = self._joker_reason()
         if joker:
             return joker
@@ -567,7 +709,7 @@ class GameController(QObject):
             return translate(
                 "Controller", "Choose a box (click it, or arrows and Enter), or correct the dice."
             )
-        if game.rolls_left > 0 and game.state.turn.rolls:
+        if game.is_legal(Roll()):
             return fill(
                 translate(
                     "Controller",
@@ -578,7 +720,20 @@ class GameController(QObject):
             )
         return translate("Controller", "Choose a box: click it, or arrows and Enter.")
 
+    def _four21_status(self) -> str:
+        if self.table_mode:
+            return translate("Controller", "Type the dice of the next throw, or stop here (S).")
+        return translate("Controller", "Hold dice (1–3) and throw again (Space), or stop here (S).")
+
+    def _pig_status(self) -> str:
+        if self.table_mode:
+            return translate(
+                "Controller", "Type the next face rolled, or hold (H) to bank the turn total."
+            )
+        return translate("Controller", "Roll again (Space), or hold (H) to bank the turn total.")
+
     def _joker_reason(self) -> str:
+        assert isinstance(self.game, Game)
         for state in self.game.box_states():
             if state.reason is not None and state.reason.code is not ReasonCode.FILLED:
                 return texts.reason_text(state.reason, self.model.box_names)
@@ -625,7 +780,10 @@ class GameController(QObject):
 
     def _show_end_of_game(self) -> None:
         self.close_end_of_game()
-        dialog = EndOfGameDialog(self.game.standings(), self.window)
+        losers = self.game.losers()
+        dialog = EndOfGameDialog(
+            self.game.standings(), self.window, loser=losers[0] if losers else None
+        )
         dialog.same_players_requested.connect(self.new_game_same_players)
         dialog.new_game_requested.connect(self.ask_new_game)
         self.end_dialog = dialog
@@ -658,6 +816,7 @@ class GameController(QObject):
         """Open a game record; on error one message, and the current game stays."""
         try:
             game = load_record(path)
+            self._check_playable(game)
         except RecordError as error:
             self.prompts.error(
                 translate("Controller", "This game cannot be opened"),
@@ -693,6 +852,7 @@ class GameController(QObject):
         """Show a kept game and play on in its own file (the game left stays kept)."""
         try:
             game = load_record(path)
+            self._check_playable(game)
         except RecordError as error:
             self.prompts.error(
                 translate("Controller", "This game cannot be opened"),
@@ -793,7 +953,23 @@ class GameController(QObject):
         )
         save_settings(self.paths.settings_file, self.settings)
 
-    def _summary(self, game: Game) -> str:
+    @staticmethod
+    def _check_playable(game: DiceGame[Any]) -> None:
+        if game.game_id not in PLAYABLE:
+            raise RecordError(
+                fill(
+                    translate("Controller", "This window cannot play %1 yet."),
+                    texts.game_name(game.game_id),
+                )
+            )
+
+    def _summary(self, game: DiceGame[Any]) -> str:
+        if not isinstance(game, Game):
+            return fill(
+                translate("Controller", "%1 — %2"),
+                texts.game_name(game.game_id),
+                ", ".join(game.players),
+            )
         turn = len(game.state.scored_turns) // max(1, len(game.players)) + 1
         return fill(
             translate("Controller", "%1 — %2, turn %3 of %4"),
@@ -804,8 +980,10 @@ class GameController(QObject):
         )
 
 
-def texts_winners(game: Game) -> str:
-    """The status line at the end: who won, with how many points."""
+def texts_winners(game: DiceGame[Any]) -> str:
+    """The status line at the end: who won, with how many points (or who lost the 421)."""
+    if game.losers():
+        return fill(translate("Controller", "Game over: %1 loses."), game.losers()[0])
     standings = game.standings()
     top = [s for s in standings if s.rank == 1]
     names = ", ".join(s.name for s in top)

@@ -55,7 +55,6 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.ui.texts import fill
 
-DICE = 5
 ROLL_ANIMATION_MS = 320
 
 # Pip positions on a 3×3 grid (column, row), for faces 1–6.
@@ -145,6 +144,8 @@ class DieWidget(QWidget):
         self.table_mode = False
         self._tumble = 0.0
         self._tumble_faces: list[int] = []
+        self.faces = len(PIPS)
+        """How many faces the die has (the game's), for the faces shown while it tumbles."""
         self._animation = QVariantAnimation(self)
         self._animation.setDuration(ROLL_ANIMATION_MS)
         self._animation.setStartValue(0.0)
@@ -166,7 +167,7 @@ class DieWidget(QWidget):
         self.face = face
         self.held = held
         if tumble and face is not None:
-            self._tumble_faces = [random.randint(1, 6) for _ in range(4)]
+            self._tumble_faces = [random.randint(1, self.faces) for _ in range(4)]
             self._animation.stop()
             self._animation.start()
         self._describe()
@@ -334,41 +335,40 @@ class FacePicker(QFrame):
 
 
 class DiceTray(QWidget):
-    """Five dice, the Roll button and the rolls left; in table mode, the dice entry."""
+    """The game's dice, the Roll button and the rolls left; in table mode, the dice entry.
+
+    How many dice it shows is the game's (`set_dice_count`), never a number of its own.
+    """
 
     hold_toggled = Signal(int)
     roll_requested = Signal()
     dice_entered = Signal(str)
-    """Five faces from the table, e.g. "26266"."""
+    """The faces from the table, e.g. "26266"."""
     draft_changed = Signal(list)
-    """Faces chosen so far for the table dice, None for a die not set (before all five)."""
+    """Faces chosen so far for the table dice, None for a die not set (before all of them)."""
+    dice_replaced = Signal()
+    """The dice widgets were rebuilt for another number of dice."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table_mode = False
         self.choose_face: Callable[[int], int | None] = self._ask_face
         """Asks the face of a table die (replaceable, so tests need no popup menu)."""
-        self._draft: list[int | None] = [None] * DICE
-        self.dice = [DieWidget(i, self) for i in range(DICE)]
+        self._draft: list[int | None] = []
+        self.dice: list[DieWidget] = []
+        self.faces = len(PIPS)
         self.roll_button = QPushButton(self)
         self.roll_button.setObjectName("rollButton")
         self.rolls_left_label = QLabel(self)
         self.rolls_left_label.setObjectName("rollsLeft")
         self.entry = QLineEdit(self)
         self.entry.setObjectName("diceEntry")
-        self.entry.setValidator(
-            QRegularExpressionValidator(QRegularExpression(r"[1-6]{0,5}"), self.entry)
-        )
-        self.entry.setMaxLength(5)
         self.entry_label = QLabel(self)
         self.entry_label.setBuddy(self.entry)
 
         dice_row = QHBoxLayout()
         dice_row.setSpacing(10)
-        for die in self.dice:
-            dice_row.addWidget(die)
-            die.clicked.connect(self._on_die_clicked)
-            die.face_typed.connect(self._set_face)
+        self._dice_row = dice_row
         side = QVBoxLayout()
         side.addStretch(1)
         side.addWidget(self.roll_button)
@@ -385,10 +385,38 @@ class DiceTray(QWidget):
 
         self.roll_button.clicked.connect(self.roll_requested)
         self.entry.returnPressed.connect(self._on_entry)
-        self._rolls_left = 3
+        self._rolls_left: int | None = None
         self._throws = 0
+        self.set_dice_count(1)
         self.retranslate()
-        self.show_turn(None, (False,) * DICE, 3, table_mode=False, can_roll=True)
+
+    def set_dice_count(self, count: int, faces: int | None = None) -> None:
+        """Show `count` dice of `faces` faces (the game's), clearing the dice shown."""
+        if faces is not None:
+            self.faces = faces
+            for die in self.dice:
+                die.faces = faces
+        if count == len(self.dice):
+            return
+        for die in self.dice:
+            self._dice_row.removeWidget(die)
+            die.hide()
+            die.deleteLater()
+        self.dice = [DieWidget(i, self) for i in range(count)]
+        for die in self.dice:
+            die.faces = self.faces
+            self._dice_row.addWidget(die)
+            die.clicked.connect(self._on_die_clicked)
+            die.face_typed.connect(self._set_face)
+            die.retranslate()
+        self._draft = [None] * count
+        self.entry.setValidator(
+            QRegularExpressionValidator(QRegularExpression(f"[1-6]{{0,{count}}}"), self.entry)
+        )
+        self.entry.setMaxLength(count)
+        self.entry.clear()
+        self._fit_dice()
+        self.dice_replaced.emit()
 
     def retranslate(self) -> None:
         """Take the new language."""
@@ -398,7 +426,7 @@ class DiceTray(QWidget):
         self.entry.setPlaceholderText(translate("DiceTray", "e.g. 26266"))
         self.entry.setAccessibleName(translate("DiceTray", "Dice from the table"))
         self.entry.setAccessibleDescription(
-            translate("DiceTray", "Type the five faces, then press Enter")
+            translate("DiceTray", "Type the faces, then press Enter")
         )
         self._show_rolls_left()
         for die in self.dice:
@@ -408,7 +436,7 @@ class DiceTray(QWidget):
         self,
         dice: Sequence[int] | None,
         held: Sequence[bool],
-        rolls_left: int,
+        rolls_left: int | None,
         *,
         table_mode: bool,
         can_roll: bool,
@@ -422,16 +450,19 @@ class DiceTray(QWidget):
         self.table_mode = table_mode
         self._rolls_left = rolls_left
         self._throws = throws
+        self.set_dice_count(len(held))
         if dice is not None:
             self._draft = list(dice)
         elif all(face is not None for face in self._draft):
-            self._draft = [None] * DICE
+            self._draft = [None] * len(self.dice)
         for i, die in enumerate(self.dice):
             die.table_mode = table_mode
             face = dice[i] if dice is not None else (self._draft[i] if table_mode else None)
             die.show_face(face, bool(held[i]) and not table_mode, tumble=rolled and not held[i])
         self.roll_button.setVisible(not table_mode)
-        self.rolls_left_label.setVisible(not table_mode or throws > 0)
+        self.rolls_left_label.setVisible(
+            (not table_mode and rolls_left is not None) or (table_mode and throws > 0)
+        )
         self.entry.setVisible(table_mode)
         self.entry_label.setVisible(table_mode)
         self.roll_button.setEnabled(can_roll)
@@ -439,7 +470,7 @@ class DiceTray(QWidget):
 
     def clear_draft(self) -> None:
         """Forget faces chosen for dice not entered yet (a new turn or game)."""
-        self._draft = [None] * DICE
+        self._draft = [None] * len(self.dice)
 
     @property
     def draft(self) -> list[int | None]:
@@ -448,19 +479,21 @@ class DiceTray(QWidget):
 
     def set_draft(self, faces: Sequence[int | None]) -> None:
         """Faces chosen earlier (a resumed game), shown at the next `show_turn`."""
-        if len(faces) == DICE:
+        if len(faces) == len(self.dice):
             self._draft = list(faces)
 
     def _show_rolls_left(self) -> None:
-        if self.table_mode and self._throws:
+        if self.table_mode and self._throws and self._rolls_left is not None:
             text = fill(
                 translate("DiceTray", "Throw %1 of %2"),
                 str(self._throws),
                 str(self._throws + self._rolls_left),
             )
-        else:
-            text = fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
-        self.rolls_left_label.setText(text)
+            self.rolls_left_label.setText(text)
+        elif self._rolls_left is not None:
+            self.rolls_left_label.setText(
+                fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
+            )
 
     def _on_die_clicked(self, index: int) -> None:
         if not self.table_mode:
@@ -495,17 +528,14 @@ class DiceTray(QWidget):
 
     def _on_entry(self) -> None:
         text = self.entry.text()
-        if len(text) == DICE:
+        if len(text) == len(self.dice):
             self.dice_entered.emit(text)
             self.entry.clear()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Dice as tall as the tray (a die and its "held" caption), the Roll button to match."""
         super().resizeEvent(event)
-        side = max(40, self.height())
-        for die in self.dice:
-            if die.width() != int(side * 0.84):
-                die.setFixedSize(int(side * 0.84), side)
+        side = self._fit_dice()
         font = self.roll_button.font()
         font.setPixelSize(max(13, int(side * 0.16)))
         font.setBold(True)
@@ -516,6 +546,13 @@ class DiceTray(QWidget):
         self.rolls_left_label.setFont(label_font)
         self.entry.setFont(font)
         self.entry_label.setFont(label_font)
+
+    def _fit_dice(self) -> int:
+        side = max(40, self.height())
+        for die in self.dice:
+            if die.width() != int(side * 0.84):
+                die.setFixedSize(int(side * 0.84), side)
+        return side
 
     @property
     def animating(self) -> bool:

@@ -42,11 +42,23 @@ class EndOfGameDialog(QDialog):
     same_players_requested = Signal()
     new_game_requested = Signal()
 
-    def __init__(self, standings: Sequence[Standing], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        standings: Sequence[Standing],
+        parent: QWidget | None = None,
+        *,
+        loser: str | None = None,
+    ) -> None:
+        """`loser` for a game decided by who loses (the 421): the ranking counts tokens."""
         super().__init__(parent)
         self.setObjectName("endOfGameDialog")
         self.setWindowTitle(translate("EndOfGame", "End of the game"))
-        self.title = QLabel(winners_text(standings), self)
+        title = (
+            winners_text(standings)
+            if loser is None
+            else fill(translate("EndOfGame", "%1 loses the game!"), loser)
+        )
+        self.title = QLabel(title, self)
         self.title.setObjectName("winners")
         title_font = QFont(self.font())
         title_font.setPointSizeF(title_font.pointSizeF() * 1.6)
@@ -62,7 +74,9 @@ class EndOfGameDialog(QDialog):
             [
                 translate("EndOfGame", "Place"),
                 translate("EndOfGame", "Player"),
-                translate("EndOfGame", "Total"),
+                translate("EndOfGame", "Total")
+                if loser is None
+                else translate("EndOfGame", "Tokens"),
             ]
         )
         self.ranking.verticalHeader().setVisible(False)

@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.library import KeptGame, high_scores
+from missdice_desktop.library import KeptGame, high_scores, sheet_id
+from missdice_desktop.rules import Game
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.end_of_game_dialog import winners_text
 from missdice_desktop.ui.texts import fill
@@ -35,11 +36,19 @@ def game_date(kept: KeptGame) -> str:
     return QLocale().toString(moment, QLocale.FormatType.ShortFormat)
 
 
+def sheet_name(kept: KeptGame) -> str:
+    """The scoresheet of a Yahtzee-family game, else the game's name."""
+    game = kept.game
+    if isinstance(game, Game):
+        return texts.variant_name(game.rules.variant)
+    return texts.game_name(game.game_id)
+
+
 def scores_text(kept: KeptGame) -> str:
     """ "Anna 212, Ben 187": every player's total, in playing order."""
+    totals = kept.game.rules.totals(kept.game.state)
     return ", ".join(
-        f"{name} {sheet.total}"
-        for name, sheet in zip(kept.game.players, kept.game.state.sheets, strict=True)
+        f"{name} {total}" for name, total in zip(kept.game.players, totals, strict=True)
     )
 
 
@@ -47,7 +56,12 @@ def state_text(kept: KeptGame) -> str:
     """The winner of a finished game, or how far an unfinished one went."""
     game = kept.game
     if game.finished:
+        losers = game.losers()
+        if losers:
+            return fill(translate("GamesWindow", "%1 loses"), ", ".join(losers))
         return winners_text(game.standings())
+    if not isinstance(game, Game):
+        return translate("GamesWindow", "Unfinished")
     turn = len(game.state.scored_turns) // max(1, len(game.players)) + 1
     return fill(
         translate("GamesWindow", "Unfinished: turn %1 of %2"), str(turn), str(len(game.rules.boxes))
@@ -120,10 +134,9 @@ class GamesWindow(QDialog):
         table = self.games
         table.setRowCount(len(self.kept))
         for row, kept in enumerate(self.kept):
-            name = texts.variant_name(kept.game.rules.variant)
             cells = [
                 game_date(kept),
-                name,
+                sheet_name(kept),
                 ", ".join(kept.game.players),
                 scores_text(kept),
                 state_text(kept),
@@ -144,7 +157,7 @@ class GamesWindow(QDialog):
     def _fill_scores(self) -> None:
         names: dict[str, str] = {}
         for kept in self.kept:
-            names[kept.game.rules.variant.id] = texts.variant_name(kept.game.rules.variant)
+            names[sheet_id(kept.game)] = sheet_name(kept)
         rows = high_scores(self.kept, names)
         table = self.scores
         table.setRowCount(len(rows))

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QSizePolicy,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -29,6 +30,9 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.ui.camera_panel import CameraPanel
 from missdice_desktop.ui.dice_tray import DiceTray
+from missdice_desktop.ui.games.four21_board import Four21Board
+from missdice_desktop.ui.games.free_roller import FreeRollerView
+from missdice_desktop.ui.games.pig_board import PigBoard
 from missdice_desktop.ui.sheet_view import SheetView
 from missdice_desktop.ui.texts import fill
 
@@ -127,6 +131,14 @@ class MainWindow(QMainWindow):
         self.tray = DiceTray(self)
         self.sheet = SheetView(self)
         self.sheet.setObjectName("sheet")
+        self.pig_board = PigBoard(self)
+        self.boards = QStackedWidget(self)
+        """The game's own view under the dice: the scoresheet, Cochon's board…"""
+        self.boards.addWidget(self.sheet)
+        self.boards.addWidget(self.pig_board)
+        self.four21_board = Four21Board(self)
+        self.boards.addWidget(self.four21_board)
+        self.roller = FreeRollerView(self)
         self.status_label = QLabel(self)
         self.status_label.setObjectName("statusLine")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -159,12 +171,20 @@ class MainWindow(QMainWindow):
         title_row = QHBoxLayout()
         title_row.addWidget(self.turn_label, 1)
         title_row.addWidget(self.game_label)
+        play_page = QWidget(self)
+        play = QVBoxLayout(play_page)
+        play.setContentsMargins(0, 0, 0, 0)
+        play.addLayout(top)
+        play.addWidget(self.boards, 1)
+        self.pages = QStackedWidget(self)
+        """The game being played, or the free roller."""
+        self.pages.addWidget(play_page)
+        self.pages.addWidget(self.roller)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(10, 6, 10, 4)
         layout.addLayout(title_row)
-        layout.addLayout(top)
-        layout.addWidget(self.sheet, 1)
+        layout.addWidget(self.pages, 1)
         self.setCentralWidget(central)
 
         self.camera_panel = CameraPanel()
@@ -180,6 +200,12 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.camera_dock)
         self.camera_dock.hide()
 
+        self.tray.dice_replaced.connect(self._order_tabs)
+        self._order_tabs()
+        self.retranslate_ui()
+
+    def _order_tabs(self) -> None:
+        """Dice, Roll, the dice entry, Undo, Redo, then the sheet."""
         for first, second in zip(self.tray.dice, self.tray.dice[1:], strict=False):
             self.setTabOrder(first, second)
         self.setTabOrder(self.tray.dice[-1], self.tray.roll_button)
@@ -187,7 +213,6 @@ class MainWindow(QMainWindow):
         self.setTabOrder(self.tray.entry, self.undo_button)
         self.setTabOrder(self.undo_button, self.redo_button)
         self.setTabOrder(self.redo_button, self.sheet)
-        self.retranslate_ui()
 
     def _build_actions(self) -> None:
         self.new_game_action = QAction(self)
@@ -220,6 +245,14 @@ class MainWindow(QMainWindow):
         self.roll_action.setShortcut(QKeySequence(Qt.Key.Key_Space))
         self.roll_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.addAction(self.roll_action)
+        self.bank_action = QAction(self)
+        self.bank_action.setObjectName("bank")
+        self.bank_action.setShortcut(QKeySequence("H"))
+        self.addAction(self.bank_action)
+        self.stop_action = QAction(self)
+        self.stop_action.setObjectName("stopTurn")
+        self.stop_action.setShortcut(QKeySequence("S"))
+        self.addAction(self.stop_action)
         self.digit_actions: list[QAction] = []
         """Keys 1–6: hold die 1–5 (virtual dice), or type a face (dice from the table)."""
         for digit in range(1, 7):
@@ -317,6 +350,11 @@ class MainWindow(QMainWindow):
             translate("MainWindow", "What each box scores, the bonuses and the joker (F1)")
         )
         self.roll_action.setText(translate("MainWindow", "Roll"))
+        self.bank_action.setText(translate("MainWindow", "Hold"))
+        self.stop_action.setText(translate("MainWindow", "Stop here"))
+        self.pig_board.retranslate()
+        self.four21_board.retranslate()
+        self.roller.retranslate()
         for digit, action in enumerate(self.digit_actions, start=1):
             action.setText(fill(translate("MainWindow", "Hold die %1"), str(digit)))
         self.undo_button.setAccessibleName(translate("MainWindow", "Undo"))

@@ -1,10 +1,12 @@
-"""The New game dialog: the sheet (variant or house grid), its options, players, dice source."""
+"""The New game dialog: the game first (Yahtzee family, Cochon…, the free roller), then its
+sheet (variant or house grid) and options, the players, and where the dice come from."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
@@ -29,8 +31,12 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.rules import (
     BUILT_IN_VARIANTS,
+    GAMES,
     MAX_PLAYERS,
+    GameKind,
+    GameRules,
     GridError,
+    IllegalActionError,
     RulesError,
     Ruleset,
     Variant,
@@ -43,19 +49,26 @@ from missdice_desktop.ui.texts import fill
 translate = QCoreApplication.translate
 HOUSE_GRID = "__house__"
 MAX_NAME_LENGTH = 24
+YAHTZEE_FAMILY = "yahtzee"
+FREE_ROLLER = "roller"
+"""The free roller's id in the game list (it is no game of the engine: no players)."""
 
 
 @dataclass(frozen=True)
 class NewGameChoice:
-    """What the players chose for a new game."""
+    """What the players chose for a new game (rules None for the free roller)."""
 
-    rules: Ruleset
+    rules: Ruleset | GameRules[Any] | None
     players: list[str]
     dice_source: str = DICE_VIRTUAL
     grid_file: str = ""
     options: dict[str, str | bool] = field(default_factory=dict)
+    """The Yahtzee family's options."""
     camera: bool = False
     """Dice from the table, read by the camera."""
+    game: str = YAHTZEE_FAMILY
+    game_options: dict[str, int] = field(default_factory=dict)
+    """The other games' whole-number options."""
     typed_names: list[str] | None = None
     """The names as typed, blank where the default name is used (remembered as blank, so
     that it shows in the language of the next game); None: same as `players`."""
@@ -83,7 +96,7 @@ def ask_grid_file(parent: QWidget | None) -> str | None:
 
 
 class NewGameDialog(QDialog):
-    """Choose the sheet, its options, 1–8 players and where the dice come from."""
+    """Choose the game, its sheet and options, 1–8 players and where the dice come from."""
 
     def __init__(
         self,
@@ -101,8 +114,15 @@ class NewGameDialog(QDialog):
         self._house: Variant | None = None
         self._grid_file = ""
         self._last_index = 0
-        self._option_widgets: dict[str, QComboBox | QCheckBox] = {}
+        self._option_widgets: dict[str, QComboBox | QCheckBox | QSpinBox] = {}
+        self._settings = settings
 
+        self.game_box = QComboBox(self)
+        self.game_box.setObjectName("game")
+        for kind in GAMES.values():
+            self.game_box.addItem(texts.game_name(kind.id), kind.id)
+        self.game_box.addItem(texts.game_name(FREE_ROLLER), FREE_ROLLER)
+        self.game_box.setAccessibleName(translate("NewGameDialog", "Game"))
         self.variant_box = QComboBox(self)
         self.variant_box.setObjectName("variant")
         for variant in BUILT_IN_VARIANTS.values():
@@ -170,6 +190,10 @@ class NewGameDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         form = QFormLayout()
+        self.form = form
+        game_label = QLabel(translate("NewGameDialog", "&Game:"), self)
+        game_label.setBuddy(self.game_box)
+        form.addRow(game_label, self.game_box)
         variant_label = QLabel(translate("NewGameDialog", "S&coresheet:"), self)
         variant_label.setBuddy(self.variant_box)
         form.addRow(variant_label, self.variant_box)
@@ -184,19 +208,32 @@ class NewGameDialog(QDialog):
         first_label.setBuddy(self.first_player)
         first_row.addRow(first_label, self.first_player)
         players_layout.addLayout(first_row)
+        self.players_box = players_box
+        self.roller_note = QLabel(
+            translate(
+                "NewGameDialog",
+                "The free roller: 1 to 20 dice of 4, 6, 8, 10, 12 or 20 faces, no players, "
+                "no score. The game in progress stays as it is.",
+            ),
+            self,
+        )
+        self.roller_note.setWordWrap(True)
         source_box = QGroupBox(translate("NewGameDialog", "Dice"), self)
+        self.source_box = source_box
         source_layout = QVBoxLayout(source_box)
         source_layout.addWidget(self.virtual_dice)
         source_layout.addWidget(self.table_dice)
         source_layout.addWidget(self.camera_dice)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.roller_note)
         layout.addWidget(self.options_box)
         layout.addWidget(players_box)
         layout.addWidget(source_box)
         layout.addWidget(self.buttons)
 
         self._load(settings)
+        self.game_box.currentIndexChanged.connect(self._on_game_changed)
         self.variant_box.currentIndexChanged.connect(self._on_variant_changed)
         self.player_count.valueChanged.connect(self._show_name_fields)
 
@@ -215,7 +252,8 @@ class NewGameDialog(QDialog):
             index = self.variant_box.findData(settings.variant)
             self.variant_box.setCurrentIndex(max(0, index))
         self._last_index = self.variant_box.currentIndex()
-        self._build_options(settings.options)
+        self.game_box.setCurrentIndex(max(0, self.game_box.findData(settings.game)))
+        self._show_game()
         count = len(settings.players) or 2
         self.player_count.setValue(count)
         for edit, name in zip(self.name_edits, settings.players, strict=False):
@@ -256,6 +294,64 @@ class NewGameDialog(QDialog):
         self._last_index = self.variant_box.currentIndex()
         self._build_options({})
 
+    def selected_game(self) -> str:
+        """The id of the game chosen (a row of the games table, or the free roller)."""
+        return str(self.game_box.currentData())
+
+    def _kind(self) -> GameKind | None:
+        return GAMES.get(self.selected_game())
+
+    def _on_game_changed(self, _index: int) -> None:
+        self._show_game()
+
+    def _show_game(self) -> None:
+        """Show what the game chosen asks for: its sheet, its options, players, dice."""
+        game = self.selected_game()
+        roller = game == FREE_ROLLER
+        self.form.setRowVisible(self.variant_box, game == YAHTZEE_FAMILY)
+        self.form.setRowVisible(self.player_count, not roller)
+        self.players_box.setVisible(not roller)
+        self.source_box.setVisible(not roller)
+        self.options_box.setVisible(not roller)
+        self.roller_note.setVisible(roller)
+        kind = self._kind()
+        low = kind.min_players if kind is not None else 1
+        self.player_count.setMinimum(low)
+        if game == YAHTZEE_FAMILY:
+            self._build_options(self._settings.options)
+        elif kind is not None:
+            self._build_game_options(kind, self._settings.game_options.get(kind.id, {}))
+        self.adjustSize()
+
+    def _build_game_options(self, kind: GameKind, values: dict[str, int]) -> None:
+        self._clear_options()
+        for option in kind.options:
+            chosen = values.get(option.name, option.default)
+            label = QLabel(with_colon(texts.option_name(option.name)), self.options_box)
+            widget: QComboBox | QSpinBox
+            if option.choices:
+                widget = QComboBox(self.options_box)
+                for value in option.choices:
+                    widget.addItem(str(value), value)
+                widget.setCurrentIndex(max(0, widget.findData(chosen)))
+            else:
+                widget = QSpinBox(self.options_box)
+                widget.setRange(option.low, option.high)
+                widget.setValue(chosen if option.low <= chosen <= option.high else option.default)
+            widget.setObjectName(f"option_{option.name}")
+            label.setBuddy(widget)
+            self.options_layout.addRow(label, widget)
+            self._option_widgets[option.name] = widget
+        if not kind.options:
+            self.options_layout.addRow(
+                QLabel(translate("NewGameDialog", "This game has no options."), self.options_box)
+            )
+
+    def _clear_options(self) -> None:
+        while self.options_layout.rowCount():
+            self.options_layout.removeRow(0)
+        self._option_widgets.clear()
+
     def selected_variant(self) -> Variant:
         """The variant (or house grid) chosen."""
         data = self.variant_box.currentData()
@@ -264,9 +360,7 @@ class NewGameDialog(QDialog):
         return BUILT_IN_VARIANTS.get(str(data), next(iter(BUILT_IN_VARIANTS.values())))
 
     def _build_options(self, values: dict[str, str | bool]) -> None:
-        while self.options_layout.rowCount():
-            self.options_layout.removeRow(0)
-        self._option_widgets.clear()
+        self._clear_options()
         variant = self.selected_variant()
         defaults = variant.option_defaults()
         for name, default in defaults.items():
@@ -329,8 +423,18 @@ class NewGameDialog(QDialog):
         for name, widget in self._option_widgets.items():
             if isinstance(widget, QCheckBox):
                 chosen[name] = widget.isChecked()
-            else:
+            elif isinstance(widget, QComboBox):
                 chosen[name] = str(widget.currentData())
+        return chosen
+
+    def game_options(self) -> dict[str, int]:
+        """The whole-number options chosen (games other than the Yahtzee family)."""
+        chosen: dict[str, int] = {}
+        for name, widget in self._option_widgets.items():
+            if isinstance(widget, QSpinBox):
+                chosen[name] = widget.value()
+            elif isinstance(widget, QComboBox) and isinstance(widget.currentData(), int):
+                chosen[name] = int(widget.currentData())
         return chosen
 
     def player_names(self) -> list[str]:
@@ -348,6 +452,27 @@ class NewGameDialog(QDialog):
 
     def choice(self) -> NewGameChoice:
         """Everything chosen, as rules the engine can play."""
+        game = self.selected_game()
+        camera = self.camera_dice.isChecked()
+        source = DICE_TABLE if self.table_dice.isChecked() or camera else DICE_VIRTUAL
+        if game == FREE_ROLLER:
+            return NewGameChoice(None, [], game=FREE_ROLLER)
+        kind = self._kind()
+        if kind is not None and kind.rules_from_options is not None:
+            numbers = self.game_options()
+            try:
+                game_rules = kind.rules_from_options(numbers)
+            except (RulesError, IllegalActionError):
+                game_rules, numbers = kind.rules_from_options({}), {}
+            return NewGameChoice(
+                game_rules,
+                self.player_names(),
+                source,
+                camera=camera,
+                game=kind.id,
+                game_options=numbers,
+                typed_names=self.typed_names(),
+            )
         variant = self.selected_variant()
         options = self.options()
         try:
@@ -355,11 +480,15 @@ class NewGameDialog(QDialog):
         except RulesError:
             rules = variant.configure()
             options = {}
-        camera = self.camera_dice.isChecked()
-        source = DICE_TABLE if self.table_dice.isChecked() or camera else DICE_VIRTUAL
         grid = self._grid_file if variant is self._house else ""
         return NewGameChoice(
-            rules, self.player_names(), source, grid, options, camera, self.typed_names()
+            rules,
+            self.player_names(),
+            source,
+            grid,
+            options,
+            camera,
+            typed_names=self.typed_names(),
         )
 
 

@@ -76,6 +76,12 @@ class Settings:
     """Whether the camera panel reads the table (with dice from the table)."""
     camera_automatic: bool = False
     """Put steady dice into the turn without pressing "Use these dice"."""
+    game: str = "yahtzee"
+    """The game last chosen in New game: an id of the games table, or "roller"."""
+    game_options: dict[str, dict[str, int]] = field(default_factory=dict)
+    """The whole-number options last chosen, by game id (e.g. {"pig": {"target": 100}})."""
+    roller_dice: str = "2d6"
+    """The free roller's last dice, in dice notation."""
 
 
 def load_settings(path: Path) -> Settings:
@@ -119,6 +125,16 @@ def _valid(name: str, value: Any) -> bool:
             return isinstance(value, bool)
         case "camera":
             return isinstance(value, str) and bool(value)
+        case "game_options":
+            return isinstance(value, dict) and all(
+                isinstance(game, str)
+                and isinstance(options, dict)
+                and all(
+                    isinstance(name, str) and type(number) is int
+                    for name, number in options.items()
+                )
+                for game, options in value.items()
+            )
         case _:
             return isinstance(value, str)
 

@@ -17,6 +17,8 @@ from missdice_desktop.rules import (
     Hold,
     Reason,
     ReasonCode,
+    Refusal,
+    RefusalCode,
     Roll,
     Ruleset,
     Score,
@@ -145,13 +147,31 @@ def rules_summary(rules: Ruleset, *, table_dice: bool | None) -> str:
     return " · ".join(parts)
 
 
+def game_name(game_id: str) -> str:
+    """A game of the New game list, by its id."""
+    names: dict[str, Callable[[], str]] = {
+        "yahtzee": lambda: translate("texts", "Yahtzee, Yam's, Yacht"),
+        "pig": lambda: translate("texts", "Cochon (Pig)"),
+        "421": lambda: translate("texts", "421"),
+        "roller": lambda: translate("texts", "Free roller (d4 to d20)"),
+    }
+    name = names.get(game_id)
+    return name() if name is not None else game_id
+
+
 def option_name(option: str) -> str:
     """The shown name of a yes/no option (an optional box) or of the joker choice."""
     if option == "joker":
         return translate("texts", "Joker rule")
     if option == "rigole":
         return translate("texts", "Rigole box (four of a face and its complement to 7: 50)")
-    return option
+    names: dict[str, Callable[[], str]] = {
+        "target": lambda: translate("texts", "Points to reach"),
+        "pot": lambda: translate("texts", "Tokens in the pot"),
+        "421": lambda: translate("texts", "Worth of 4-2-1"),
+    }
+    name = names.get(option)
+    return name() if name is not None else option
 
 
 def face_word(face: int) -> str:
@@ -178,6 +198,59 @@ def reason_text(reason: Reason, names: dict[str, str]) -> str:
     }
     template = texts[reason.code]()
     return fill(template, dice, listed)
+
+
+def refusal_text(
+    refusal: Refusal,
+    names: dict[str, str] | None = None,
+    *,
+    box_name: str = "",
+    table_dice: bool = False,
+) -> str:
+    """Why the engine refuses an action, in the user's language."""
+    code = refusal.code
+    if code is RefusalCode.BOX_CLOSED and isinstance(refusal.reason, Reason):
+        return reason_text(refusal.reason, names or {})
+    if code is RefusalCode.BOX_FILLED:
+        return fill(translate("texts", "%1 is already filled."), box_name)
+    if code is RefusalCode.NO_DICE_YET and table_dice:
+        return translate("texts", "Enter the dice from the table first.")
+    texts: dict[RefusalCode, Callable[[], str]] = {
+        RefusalCode.GAME_OVER: lambda: translate("texts", "The game is over."),
+        RefusalCode.NOTHING_TO_UNDO: lambda: translate("texts", "Nothing to undo."),
+        RefusalCode.NOTHING_TO_REDO: lambda: translate("texts", "Nothing to redo."),
+        RefusalCode.BAD_DICE: lambda: translate("texts", "These dice do not fit this game."),
+        RefusalCode.NO_ROLLS_LEFT: lambda: translate(
+            "texts", "No rolls left: choose a box on the sheet."
+        ),
+        RefusalCode.ALL_HELD: lambda: translate("texts", "Every die is held: release one to roll."),
+        RefusalCode.HELD_DIE_CHANGED: lambda: translate(
+            "texts", "A held die cannot change when rolling."
+        ),
+        RefusalCode.NO_DICE_YET: lambda: translate("texts", "Roll the dice first (Space)."),
+        RefusalCode.NO_SUCH_DIE: lambda: fill(
+            translate("texts", "There is no die %1."), str(refusal.value)
+        ),
+        RefusalCode.NOT_THIS_GAME: lambda: translate("texts", "This game has no such action."),
+        RefusalCode.UNKNOWN_BOX: lambda: translate("texts", "This sheet has no such box."),
+        RefusalCode.BOX_FILLED: lambda: translate("texts", "This box is already filled."),
+        RefusalCode.NOTHING_TO_BANK: lambda: translate(
+            "texts", "Roll at least once before holding."
+        ),
+        RefusalCode.NO_THROWS_LEFT: lambda: translate("texts", "No throws left this round."),
+        RefusalCode.ROLL_SEEN: lambda: translate(
+            "texts", "A roll once seen stays: undo can release holds, not roll again."
+        ),
+        RefusalCode.TABLE_DICE_ENTERED: lambda: translate(
+            "texts",
+            "These dice came from the table: choose a box. Virtual dice roll from the next turn.",
+        ),
+        RefusalCode.ONE_THROW: lambda: translate(
+            "texts", "This turn has a single throw: nothing to hold."
+        ),
+    }
+    text = texts.get(code)
+    return text() if text is not None else refusal.message
 
 
 class RowTitles:
@@ -235,7 +308,7 @@ def action_text(action: object, player: str, box: str, score: int | None) -> str
             else translate("texts", "releasing die %1")
         )
         return fill(text, str(action.index + 1))
-    if isinstance(action, EnterDice):
+    if isinstance(action, EnterDice) and action.dice is not None:
         return fill(translate("texts", "the dice %1"), "".join(str(v) for v in action.dice))
     return ""
 

@@ -148,10 +148,6 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
 <context>
     <name>Controller</name>
     <message>
-        <source>No throws left: choose a box on the sheet.</source>
-        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
-    </message>
-    <message>
         <source>The saved game cannot be read</source>
         <translation>La partie enregistrée est illisible</translation>
     </message>
@@ -164,24 +160,16 @@ The file was kept aside; a new game starts.</source>
 Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
-        <source>No rolls left: choose a box on the sheet.</source>
-        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
-    </message>
-    <message>
-        <source>Every die is held: release one to roll.</source>
-        <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
-    </message>
-    <message>
-        <source>These dice came from the table: choose a box. Virtual dice roll from the next turn.</source>
-        <translation>Ces dés viennent de la table : choisissez une case. Les dés virtuels roulent dès le tour suivant.</translation>
-    </message>
-    <message>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
     </message>
     <message>
-        <source>%1 is already filled.</source>
-        <translation>%1 est déjà remplie.</translation>
+        <source>Yahtzee bonus for %1: +%2!</source>
+        <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
+    </message>
+    <message>
+        <source>No throws left: choose a box on the sheet.</source>
+        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
     </message>
     <message>
         <source>Undone: %1</source>
@@ -190,10 +178,6 @@ Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     <message>
         <source>Redone: %1</source>
         <translation>Rétabli : %1</translation>
-    </message>
-    <message>
-        <source>Yahtzee bonus for %1: +%2!</source>
-        <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
     </message>
     <message>
         <source>Autosave is not working</source>
@@ -210,12 +194,40 @@ You can keep playing and use Game › Save as… to keep it.</source>
 Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour la garder.</translation>
     </message>
     <message>
+        <source>Roll with Space; click a die to hold it; Game › New game… to play a game.</source>
+        <translation>Lancez avec Espace ; cliquez sur un dé pour le garder ; Partie › Nouvelle partie… pour jouer une partie.</translation>
+    </message>
+    <message>
+        <source>Game over — %1 loses</source>
+        <translation>Partie terminée — %1 perd</translation>
+    </message>
+    <message>
         <source>Game over — %1</source>
         <translation>Partie terminée — %1</translation>
     </message>
     <message>
+        <source>%1 to play</source>
+        <translation>À %1 de jouer</translation>
+    </message>
+    <message>
         <source>%1 to play — turn %2 of %3</source>
         <translation>À %1 de jouer — tour %2 sur %3</translation>
+    </message>
+    <message>
+        <source>Throw the three dice on the table and type them.</source>
+        <translation>Lancez les trois dés sur la table et tapez-les.</translation>
+    </message>
+    <message>
+        <source>Throw the dice (Space).</source>
+        <translation>Lancez les dés (Espace).</translation>
+    </message>
+    <message>
+        <source>Roll the die on the table and type its face (1 to 6).</source>
+        <translation>Lancez le dé sur la table et tapez sa face (1 à 6).</translation>
+    </message>
+    <message>
+        <source>Roll the die (Space).</source>
+        <translation>Lancez le dé (Espace).</translation>
     </message>
     <message>
         <source>Enter the dice from the table first: type the five faces or click each die.</source>
@@ -232,6 +244,22 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
     <message>
         <source>Choose a box: click it, or arrows and Enter.</source>
         <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
+    </message>
+    <message>
+        <source>Type the dice of the next throw, or stop here (S).</source>
+        <translation>Tapez les dés du lancer suivant, ou arrêtez-vous là (S).</translation>
+    </message>
+    <message>
+        <source>Hold dice (1–3) and throw again (Space), or stop here (S).</source>
+        <translation>Gardez des dés (1–3) et relancez (Espace), ou arrêtez-vous là (S).</translation>
+    </message>
+    <message>
+        <source>Type the next face rolled, or hold (H) to bank the turn total.</source>
+        <translation>Tapez la face suivante, ou « Je garde » (H) pour mettre le total du tour en banque.</translation>
+    </message>
+    <message>
+        <source>Roll again (Space), or hold (H) to bank the turn total.</source>
+        <translation>Relancez (Espace), ou « Je garde » (H) pour mettre le total du tour en banque.</translation>
     </message>
     <message>
         <source>Joker: the lower boxes score their full value.</source>
@@ -278,8 +306,20 @@ La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dé
 Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
     </message>
     <message>
+        <source>This window cannot play %1 yet.</source>
+        <translation>Cette fenêtre ne sait pas encore jouer au %1.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
         <source>%1 — %2, turn %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
+    </message>
+    <message>
+        <source>Game over: %1 loses.</source>
+        <translation>Partie terminée : %1 perd.</translation>
     </message>
     <message>
         <source>Game over: %1 share the win with %2 points.</source>
@@ -341,8 +381,8 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Dés de la table</translation>
     </message>
     <message>
-        <source>Type the five faces, then press Enter</source>
-        <translation>Tapez les cinq faces, puis Entrée</translation>
+        <source>Type the faces, then press Enter</source>
+        <translation>Tapez les faces, puis Entrée</translation>
     </message>
     <message>
         <source>Throw %1 of %2</source>
@@ -380,6 +420,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Fin de la partie</translation>
     </message>
     <message>
+        <source>%1 loses the game!</source>
+        <translation>%1 perd la partie !</translation>
+    </message>
+    <message>
         <source>Ranking</source>
         <translation>Classement</translation>
     </message>
@@ -394,6 +438,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>Total</source>
         <translation>Total</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Jetons</translation>
     </message>
     <message>
         <source>%1 (tie)</source>
@@ -413,7 +461,157 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     </message>
 </context>
 <context>
+    <name>Four21Board</name>
+    <message>
+        <source>%1 (nénette)</source>
+        <translation>%1 (nénette)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop here (S)</source>
+        <translation>&amp;Je m&apos;arrête (S)</translation>
+    </message>
+    <message>
+        <source>Keep these dice and end the turn (S)</source>
+        <translation>Garder ces dés et finir le tour (S)</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Jetons</translation>
+    </message>
+    <message>
+        <source>This round</source>
+        <translation>Ce tour de table</translation>
+    </message>
+    <message>
+        <source>La charge — pot: %1 tokens</source>
+        <translation>La charge — pot : %1 jetons</translation>
+    </message>
+    <message>
+        <source>La décharge</source>
+        <translation>La décharge</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>Partie terminée</translation>
+    </message>
+    <message>
+        <source>421 — pot of %1 tokens, 4-2-1 worth %2. La charge: each round everyone throws once; the worst hand takes from the pot what the best hand is worth. La décharge: the first player throws up to 3 times, the others no more; the worst hand takes the worth from the best hand&apos;s player. No token left: you are out. The last one holding tokens loses.</source>
+        <translation>421 — pot de %1 jetons, 4-2-1 à %2. La charge : à chaque tour de table chacun lance une fois ; la plus mauvaise combinaison prend au pot la valeur de la meilleure. La décharge : le premier joueur lance jusqu&apos;à 3 fois, les autres pas davantage ; la plus mauvaise combinaison reçoit la valeur de la meilleure de la part de son joueur. Plus de jeton : vous êtes sorti. Le dernier à tenir des jetons perd.</translation>
+    </message>
+    <message>
+        <source>%1 loses the game.</source>
+        <translation>%1 perd la partie.</translation>
+    </message>
+    <message>
+        <source>Tie for the worst hand: %1 throw again. %2 throws.</source>
+        <translation>Égalité pour la plus mauvaise combinaison : %1 relancent. À %2 de lancer.</translation>
+    </message>
+    <message>
+        <source>%1 throws: throw %2 of %3.</source>
+        <translation>%1 lance : lancer %2 sur %3.</translation>
+    </message>
+    <message>
+        <source>out (safe)</source>
+        <translation>sorti (sauvé)</translation>
+    </message>
+    <message>
+        <source>%1 — place %2</source>
+        <translation>%1 — place %2</translation>
+    </message>
+    <message>
+        <source>No token has moved yet.</source>
+        <translation>Aucun jeton n&apos;a encore bougé.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 is worth %3</source>
+        <translation>le %2 de %1 vaut %3</translation>
+    </message>
+    <message>
+        <source>Last round: %1; %2 takes %3 from the pot.</source>
+        <translation>Dernier tour : %1 ; %2 prend %3 au pot.</translation>
+    </message>
+    <message>
+        <source>Last round: %1; %2 pays %3 to %4.</source>
+        <translation>Dernier tour : %1 ; %2 donne %3 à %4.</translation>
+    </message>
+</context>
+<context>
+    <name>FreeRoller</name>
+    <message>
+        <source>held</source>
+        <translation>gardé</translation>
+    </message>
+    <message>
+        <source>d%1 showing %2 %3</source>
+        <translation>d%1 montrant %2 %3</translation>
+    </message>
+    <message>
+        <source>&amp;Dice:</source>
+        <translation>&amp;Dés :</translation>
+    </message>
+    <message>
+        <source>Dice notation, e.g. 2d6+d20; then Enter</source>
+        <translation>Notation des dés, par ex. 2d6+d20 ; puis Entrée</translation>
+    </message>
+    <message>
+        <source>&amp;Use</source>
+        <translation>&amp;Utiliser</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>&amp;Effacer</translation>
+    </message>
+    <message>
+        <source>&amp;Roll (Space)</source>
+        <translation>&amp;Lancer (Espace)</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the game</source>
+        <translation>&amp;Retour à la partie</translation>
+    </message>
+    <message>
+        <source>Last rolls</source>
+        <translation>Derniers lancers</translation>
+    </message>
+    <message>
+        <source>Not dice notation: %1</source>
+        <translation>Notation de dés incorrecte : %1</translation>
+    </message>
+    <message>
+        <source>At most %1 dice.</source>
+        <translation>Au plus %1 dés.</translation>
+    </message>
+    <message>
+        <source>%1 ← %2 (%3)</source>
+        <translation>%1 ← %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Roll first, then click a die to hold it.</source>
+        <translation>Lancez d&apos;abord, puis cliquez sur un dé pour le garder.</translation>
+    </message>
+    <message>
+        <source>Total: %1</source>
+        <translation>Total : %1</translation>
+    </message>
+    <message>
+        <source>Press Roll (Space).</source>
+        <translation>Appuyez sur Lancer (Espace).</translation>
+    </message>
+</context>
+<context>
     <name>GamesWindow</name>
+    <message>
+        <source>%1 loses</source>
+        <translation>%1 perd</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>Pas finie</translation>
+    </message>
     <message>
         <source>Unfinished: turn %1 of %2</source>
         <translation>Pas finie : tour %1 sur %2</translation>
@@ -606,6 +804,14 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Lancer</translation>
     </message>
     <message>
+        <source>Hold</source>
+        <translation>Je garde</translation>
+    </message>
+    <message>
+        <source>Stop here</source>
+        <translation>Je m&apos;arrête</translation>
+    </message>
+    <message>
         <source>Hold die %1</source>
         <translation>Garder le dé %1</translation>
     </message>
@@ -665,6 +871,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Nouvelle partie</translation>
     </message>
     <message>
+        <source>Game</source>
+        <translation>Jeu</translation>
+    </message>
+    <message>
         <source>House grid from a file…</source>
         <translation>Grille maison depuis un fichier…</translation>
     </message>
@@ -705,6 +915,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>&amp;Commencer</translation>
     </message>
     <message>
+        <source>&amp;Game:</source>
+        <translation>&amp;Jeu :</translation>
+    </message>
+    <message>
         <source>S&amp;coresheet:</source>
         <translation>&amp;Feuille :</translation>
     </message>
@@ -721,6 +935,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>&amp;Qui commence :</translation>
     </message>
     <message>
+        <source>The free roller: 1 to 20 dice of 4, 6, 8, 10, 12 or 20 faces, no players, no score. The game in progress stays as it is.</source>
+        <translation>Le lanceur libre : 1 à 20 dés de 4, 6, 8, 10, 12 ou 20 faces, sans joueurs ni score. La partie en cours reste telle quelle.</translation>
+    </message>
+    <message>
         <source>Dice</source>
         <translation>Dés</translation>
     </message>
@@ -733,8 +951,55 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
         <translation>Cette grille est inutilisable</translation>
     </message>
     <message>
+        <source>This game has no options.</source>
+        <translation>Ce jeu n&apos;a pas d&apos;options.</translation>
+    </message>
+    <message>
         <source>This sheet has no options.</source>
         <translation>Cette feuille n&apos;a pas d&apos;options.</translation>
+    </message>
+</context>
+<context>
+    <name>PigBoard</name>
+    <message>
+        <source>&amp;Hold (H)</source>
+        <translation>Je &amp;garde (H)</translation>
+    </message>
+    <message>
+        <source>Bank the turn total and pass the die (H)</source>
+        <translation>Mettre le total du tour en banque et passer le dé (H)</translation>
+    </message>
+    <message>
+        <source>Hold</source>
+        <translation>Je garde</translation>
+    </message>
+    <message>
+        <source>Turn total: %1</source>
+        <translation>Total du tour : %1</translation>
+    </message>
+    <message>
+        <source>This turn: %1</source>
+        <translation>Ce tour : %1</translation>
+    </message>
+    <message>
+        <source>%1 rolled a 1 and lost %2.</source>
+        <translation>%1 a fait 1 et perd %2.</translation>
+    </message>
+    <message>
+        <source>Roll the die to start the turn.</source>
+        <translation>Lancez le dé pour commencer le tour.</translation>
+    </message>
+    <message>
+        <source>First to %1 points wins.</source>
+        <translation>Le premier à %1 points gagne.</translation>
+    </message>
+    <message>
+        <source>%1: %2 points</source>
+        <translation>%1 : %2 points</translation>
+    </message>
+    <message>
+        <source>Cochon: roll as often as you like; each roll adds to the turn total. A 1 loses the turn total and passes the die. Hold banks it.</source>
+        <translation>Cochon : lancez autant de fois que vous voulez ; chaque lancer s&apos;ajoute au total du tour. Un 1 fait perdre le total du tour et passe le dé. « Je garde » le met en banque.</translation>
     </message>
 </context>
 <context>
@@ -1059,18 +1324,6 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
         <translation>Yam&apos;s Chances</translation>
     </message>
     <message>
-        <source>Forced: the box of that face, then any lower box at full value, then an upper box at 0</source>
-        <translation>Forcé : la case de cette face, puis n’importe quelle case du bas à pleine valeur, puis une case du haut à 0</translation>
-    </message>
-    <message>
-        <source>Hasbro: the box of that face, then Three or Four of a kind, then any lower box, then an upper box at 0</source>
-        <translation>Hasbro : la case de cette face, puis Brelan ou Carré, puis n’importe quelle case du bas, puis une case du haut à 0</translation>
-    </message>
-    <message>
-        <source>Free: any free box, lower boxes at full value</source>
-        <translation>Libre : n’importe quelle case libre, celles du bas à pleine valeur</translation>
-    </message>
-    <message>
         <source>forced joker</source>
         <translation>joker forcé</translation>
     </message>
@@ -1091,12 +1344,52 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
         <translation>dés virtuels</translation>
     </message>
     <message>
+        <source>Forced: the box of that face, then any lower box at full value, then an upper box at 0</source>
+        <translation>Forcé : la case de cette face, puis n’importe quelle case du bas à pleine valeur, puis une case du haut à 0</translation>
+    </message>
+    <message>
+        <source>Hasbro: the box of that face, then Three or Four of a kind, then any lower box, then an upper box at 0</source>
+        <translation>Hasbro : la case de cette face, puis Brelan ou Carré, puis n’importe quelle case du bas, puis une case du haut à 0</translation>
+    </message>
+    <message>
+        <source>Free: any free box, lower boxes at full value</source>
+        <translation>Libre : n’importe quelle case libre, celles du bas à pleine valeur</translation>
+    </message>
+    <message>
+        <source>Yahtzee, Yam&apos;s, Yacht</source>
+        <translation>Yahtzee, Yam&apos;s, Yacht</translation>
+    </message>
+    <message>
+        <source>Cochon (Pig)</source>
+        <translation>Cochon</translation>
+    </message>
+    <message>
+        <source>421</source>
+        <translation>421</translation>
+    </message>
+    <message>
+        <source>Free roller (d4 to d20)</source>
+        <translation>Lanceur libre (d4 à d20)</translation>
+    </message>
+    <message>
         <source>Joker rule</source>
         <translation>Règle du joker</translation>
     </message>
     <message>
         <source>Rigole box (four of a face and its complement to 7: 50)</source>
         <translation>Case Rigole (quatre dés d&apos;une face et son complément à 7 : 50)</translation>
+    </message>
+    <message>
+        <source>Points to reach</source>
+        <translation>Points à atteindre</translation>
+    </message>
+    <message>
+        <source>Tokens in the pot</source>
+        <translation>Jetons au pot</translation>
+    </message>
+    <message>
+        <source>Worth of 4-2-1</source>
+        <translation>Valeur du 4-2-1</translation>
     </message>
     <message>
         <source>five %1s</source>
@@ -1121,6 +1414,78 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
     <message>
         <source>Joker: %1 must go in a free lower box while one is free (%2).</source>
         <translation>Joker : les %1 vont dans une case libre du bas tant qu&apos;il y en a une (%2).</translation>
+    </message>
+    <message>
+        <source>%1 is already filled.</source>
+        <translation>%1 est déjà remplie.</translation>
+    </message>
+    <message>
+        <source>Enter the dice from the table first.</source>
+        <translation>Saisissez d&apos;abord les dés de la table.</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>La partie est finie.</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>Rien à annuler.</translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation>Rien à rétablir.</translation>
+    </message>
+    <message>
+        <source>These dice do not fit this game.</source>
+        <translation>Ces dés ne conviennent pas à ce jeu.</translation>
+    </message>
+    <message>
+        <source>No rolls left: choose a box on the sheet.</source>
+        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
+    </message>
+    <message>
+        <source>Every die is held: release one to roll.</source>
+        <translation>Tous les dés sont gardés : libérez-en un pour relancer.</translation>
+    </message>
+    <message>
+        <source>A held die cannot change when rolling.</source>
+        <translation>Un dé gardé ne change pas quand on relance.</translation>
+    </message>
+    <message>
+        <source>Roll the dice first (Space).</source>
+        <translation>Lancez d&apos;abord les dés (Espace).</translation>
+    </message>
+    <message>
+        <source>There is no die %1.</source>
+        <translation>Il n&apos;y a pas de dé %1.</translation>
+    </message>
+    <message>
+        <source>This game has no such action.</source>
+        <translation>Ce jeu n&apos;a pas cette action.</translation>
+    </message>
+    <message>
+        <source>This sheet has no such box.</source>
+        <translation>Cette feuille n&apos;a pas cette case.</translation>
+    </message>
+    <message>
+        <source>Roll at least once before holding.</source>
+        <translation>Lancez au moins une fois avant de garder.</translation>
+    </message>
+    <message>
+        <source>No throws left this round.</source>
+        <translation>Plus de lancer pour ce tour de table.</translation>
+    </message>
+    <message>
+        <source>A roll once seen stays: undo can release holds, not roll again.</source>
+        <translation>Un lancer vu reste : annuler peut libérer des dés gardés, pas relancer.</translation>
+    </message>
+    <message>
+        <source>These dice came from the table: choose a box. Virtual dice roll from the next turn.</source>
+        <translation>Ces dés viennent de la table : choisissez une case. Les dés virtuels roulent dès le tour suivant.</translation>
+    </message>
+    <message>
+        <source>This turn has a single throw: nothing to hold.</source>
+        <translation>Ce tour n&apos;a qu&apos;un lancer : rien à garder.</translation>
     </message>
     <message>
         <source>Upper total</source>

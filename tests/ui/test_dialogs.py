@@ -135,7 +135,7 @@ def test_new_game_dialog_reorders_players_and_chooses_who_starts(qtbot):
     dialog = NewGameDialog(Settings(players=["Zoé", "Malo", "Inès"]))
     qtbot.addWidget(dialog)
     assert not dialog.up_buttons[0].isEnabled()
-    qtbot.mouseClick(dialog.up_buttons[2], Qt.MouseButton.LeftButton)  # Inès before Malo
+    dialog.up_buttons[2].click()  # Inès before Malo
     assert [edit.text() for edit in dialog.name_edits[:3]] == ["Zoé", "Inès", "Malo"]
     assert [dialog.first_player.itemText(i) for i in range(3)] == ["Zoé", "Inès", "Malo"]
     dialog.first_player.setCurrentIndex(2)

@@ -1,0 +1,477 @@
+"""The engine shell, the same for every dice game: players, the action log, undo/redo, listeners.
+
+A game's rules are one `GameRules` object (Yahtzee family, Cochon, 421…), registered by id
+in `missdice_desktop.rules.registry`. The shell `DiceGame` knows no rule: every action goes
+through its one door, `apply`, which asks the rules for the next immutable state, records the
+action and tells the listeners what changed. Undo and redo move along that record.
+
+What may happen now is asked, never re-checked: `legal_actions()` lists the actions allowed
+(a `Roll()` or `EnterDice()` without dice stands for any dice), and `why_not(action)` gives a
+`Refusal` — a `RefusalCode` the window translates, and a plain English message.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from missdice_desktop.rules.dice import Dice, make_dice
+from missdice_desktop.rules.refusals import IllegalActionError, Refusal, RefusalCode
+
+MAX_PLAYERS = 8
+MAX_NAME_LENGTH = 40
+__all__ = [
+    "MAX_PLAYERS",
+    "Change",
+    "DiceGame",
+    "EnterDice",
+    "GameRules",
+    "Hold",
+    "IllegalActionError",
+    "Refusal",
+    "RefusalCode",
+    "Roll",
+    "Standing",
+    "check_player_name",
+    "rank_players",
+]
+
+
+# The dice actions every dice game shares ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll the dice that are not held; `dice` is the result, None for the game to draw it.
+
+    `drawn` when the game drew the dice (a virtual roll): once seen it cannot be undone.
+    A roll with `drawn` False is a throw of real dice read from the table (the camera's
+    automatic mode), which counts as a roll and can be undone.
+    """
+
+    dice: Dice | None = None
+    drawn: bool = False
+
+
+@dataclass(frozen=True)
+class Hold:
+    """Hold (or release) die `index` (from 0) before the next roll."""
+
+    index: int
+    held: bool
+
+
+@dataclass(frozen=True)
+class EnterDice:
+    """Dice read from the table (typed in or seen by the camera); None stands for any dice."""
+
+    dice: Dice | None = None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place at the end (or so far): ties share a rank."""
+
+    rank: int
+    player: int
+    name: str
+    total: int
+
+
+def rank_players(players: Sequence[str], totals: Sequence[int]) -> tuple[Standing, ...]:
+    """Players ranked by total, highest first; equal totals share a rank.
+
+    >>> [(s.rank, s.name) for s in rank_players(["A", "B", "C"], [3, 9, 3])]
+    [(1, 'B'), (2, 'A'), (2, 'C')]
+    """
+    ordered = sorted(enumerate(totals), key=lambda item: (-item[1], item[0]))
+    standings: list[Standing] = []
+    for position, (index, total) in enumerate(ordered):
+        tied = standings and standings[-1].total == total
+        rank = standings[-1].rank if tied else position + 1
+        standings.append(Standing(rank, index, players[index], total))
+    return tuple(standings)
+
+
+def check_player_name(name: str) -> None:
+    """Raise IllegalActionError unless `name` is a printable name of 1 to 40 characters."""
+    code = RefusalCode.BAD_PLAYERS
+    if not name.strip():
+        raise IllegalActionError("every player needs a name", code)
+    if len(name) > MAX_NAME_LENGTH:
+        raise IllegalActionError(f"player names have at most {MAX_NAME_LENGTH} characters", code)
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Zl", "Zp") for ch in name):
+        raise IllegalActionError(f"player name {name!r} has a character that cannot be shown", code)
+
+
+StateT = TypeVar("StateT")
+
+
+class GameRules(ABC, Generic[StateT]):
+    """The rules of one game, as configured: its dice, its actions, its turns and its end.
+
+    Subclasses hold their options as data and say how a state follows from an action.
+    """
+
+    game_id: ClassVar[str]
+    """The game's id in the registry (the Yahtzee family answers for all its grids)."""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = MAX_PLAYERS
+    total_key: ClassVar[str] = "total"
+    """What a player's number is called in summaries ("total" points, "tokens" in 421)."""
+    has_losers: ClassVar[bool] = False
+    """True for games decided by who loses (421) rather than who wins."""
+
+    @property
+    @abstractmethod
+    def dice_count(self) -> int:
+        """How many dice a throw has."""
+
+    @property
+    def faces(self) -> int:
+        """How many faces each die has."""
+        return 6
+
+    @property
+    @abstractmethod
+    def option_values(self) -> dict[str, Any]:
+        """The options as the game record keeps them."""
+
+    @abstractmethod
+    def initial_state(self, players: int) -> StateT:
+        """The state before anyone plays."""
+
+    @abstractmethod
+    def next_state(self, state: StateT, action: Any) -> StateT:
+        """The state after `action`; IllegalActionError (with a code) if the rules forbid it."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT) -> tuple[Any, ...]:
+        """Every action allowed now; `Roll()` and `EnterDice()` stand for any dice."""
+
+    @abstractmethod
+    def current_player(self, state: StateT) -> int:
+        """Index of the player whose turn it is."""
+
+    @abstractmethod
+    def is_finished(self, state: StateT) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def totals(self, state: StateT) -> tuple[int, ...]:
+        """Each player's score (or tokens) now, by seat."""
+
+    @abstractmethod
+    def turns_played(self, state: StateT) -> int:
+        """How many turns have ended; a change in it means the turn passed."""
+
+    def dice(self, state: StateT) -> Dice | None:
+        """The dice on the table, None before the turn's first roll."""
+        return None
+
+    def held(self, state: StateT) -> tuple[bool, ...]:
+        """Which dice are held (none unless the game holds dice)."""
+        return (False,) * self.dice_count
+
+    def shown_dice(self, state: StateT) -> Dice | None:
+        """The dice to show on the table: this turn's, or those that just ended a turn."""
+        return self.dice(state)
+
+    def rolls_left(self, state: StateT) -> int | None:
+        """Rolls left this turn; None when there is no limit."""
+        return None
+
+    def standings(self, state: StateT, players: Sequence[str]) -> tuple[Standing, ...]:
+        """Players ranked, best first (by total, highest first, unless a game says otherwise)."""
+        return rank_players(players, self.totals(state))
+
+    def winners(self, state: StateT, players: Sequence[str]) -> tuple[str, ...]:
+        """The names of the winners once the game is over."""
+        if not self.is_finished(state):
+            return ()
+        return tuple(s.name for s in self.standings(state, players) if s.rank == 1)
+
+    def losers(self, state: StateT, players: Sequence[str]) -> tuple[str, ...]:
+        """The names of the losers, for games that have one (421); else none."""
+        return ()
+
+    def draw(self, state: StateT, rng: random.Random) -> Dice:
+        """Random dice for a roll: held dice stay, the others are drawn."""
+        current = self.dice(state) or (1,) * self.dice_count
+        held = self.held(state)
+        return tuple(
+            current[i] if held[i] else rng.randint(1, self.faces) for i in range(self.dice_count)
+        )
+
+    def make_dice(self, values: Sequence[int] | str) -> Dice:
+        """`values` as this game's dice, or InvalidDiceError."""
+        return make_dice(values, count=self.dice_count, faces=self.faces)
+
+    def record_turns(self, state: StateT) -> list[dict[str, Any]]:
+        """The game record's turns for `state` (docs/game-record.md), the open turn last."""
+        raise NotImplementedError(f"{self.game_id} writes its own records")
+
+    def record_current(self, state: StateT) -> dict[str, Any] | None:
+        """The record's `current` turn (a turn in progress kept apart), None when none."""
+        return None
+
+    def current_actions(self, state: StateT, current: Any) -> list[Any]:
+        """The actions of a record's `current` turn; IllegalActionError when it is wrong."""
+        raise IllegalActionError("this game keeps no separate turn in progress")
+
+    def turn_actions(self, state: StateT, turn: Any, *, last: bool) -> list[Any]:
+        """The actions of one recorded turn; IllegalActionError when its shape is wrong.
+
+        `last` tells whether it is the record's last turn (which may still be open).
+        """
+        raise NotImplementedError(f"{self.game_id} reads its own records")
+
+    def why_not(self, state: StateT, action: Any) -> Refusal | None:
+        """Why `action` is refused now, or None when it is allowed."""
+        try:
+            self.next_state(state, self._concrete(state, action))
+        except IllegalActionError as error:
+            return error.refusal
+        return None
+
+    def _concrete(self, state: StateT, action: Any) -> Any:
+        """Stand-in dice for `Roll()` / `EnterDice()`, whose legality does not hang on them."""
+        if isinstance(action, Roll) and action.dice is None:
+            return Roll(self.dice(state) or (1,) * self.dice_count, drawn=True)
+        if isinstance(action, EnterDice) and action.dice is None:
+            return EnterDice((1,) * self.dice_count)
+        return action
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an action did, for views to redraw and autosave to react."""
+
+    action: Any
+    undone: bool = False
+    redone: bool = False
+    previous: Any = None
+    state: Any = None
+    turn_ended: bool = False
+    """True when the turn passed (a turn ended, or undoing one)."""
+
+
+Listener = Callable[[Change], None]
+RulesT = TypeVar("RulesT", bound=GameRules[Any])
+
+
+class DiceGame(Generic[RulesT]):
+    """A game of any registered rules for named players: the shell around the rules.
+
+    >>> from missdice_desktop.rules.pig import PigRules
+    >>> game = DiceGame(PigRules(target=20), ["Anna", "Ben"], seed=1)
+    >>> game.why_not(Roll()) is None
+    True
+    """
+
+    def __init__(
+        self,
+        rules: RulesT,
+        players: Sequence[str],
+        *,
+        seed: int | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        names = tuple(str(name).strip() for name in players)
+        low, high = rules.min_players, rules.max_players
+        if not low <= len(names) <= high:
+            raise IllegalActionError(
+                f"a game needs {low} to {high} players, got {len(names)}",
+                RefusalCode.BAD_PLAYERS,
+            )
+        for name in names:
+            check_player_name(name)
+        self.rules = rules
+        self.players = names
+        self.extra: dict[str, Any] = dict(extra or {})
+        """Keys of a loaded record that this program does not use, kept on save."""
+        self._random = random.Random(seed)
+        self._states: list[Any] = [rules.initial_state(len(names))]
+        self._actions: list[Any] = []
+        self._redo: list[Any] = []
+        self._listeners: list[Listener] = []
+
+    # Reading the game -------------------------------------------------------------------------
+
+    @property
+    def game_id(self) -> str:
+        """The registry id of the game's rules."""
+        return self.rules.game_id
+
+    @property
+    def state(self) -> Any:
+        """The current state (its type is the rules')."""
+        return self._states[-1]
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """Every action applied so far, oldest first."""
+        return tuple(self._actions)
+
+    @property
+    def current_player(self) -> int:
+        """Index of the player whose turn it is."""
+        return self.rules.current_player(self.state)
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.rules.is_finished(self.state)
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice on the table this turn, None before the first roll or entry."""
+        return self.rules.dice(self.state)
+
+    @property
+    def held(self) -> tuple[bool, ...]:
+        """Which dice are held."""
+        return self.rules.held(self.state)
+
+    @property
+    def rolls_left(self) -> int | None:
+        """Rolls left this turn, None when a turn has no limit."""
+        return self.rules.rolls_left(self.state)
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Players ranked, best first; ties share a rank."""
+        return self.rules.standings(self.state, self.players)
+
+    def winners(self) -> tuple[str, ...]:
+        """The names of the winners (several on a tie) once the game is over."""
+        return self.rules.winners(self.state, self.players)
+
+    def losers(self) -> tuple[str, ...]:
+        """The names of the losers, for games that have one."""
+        return self.rules.losers(self.state, self.players)
+
+    # What may happen now ----------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """Every action allowed now (`Roll()`, `EnterDice()` stand for any dice)."""
+        return self.rules.legal_actions(self.state)
+
+    def why_not(self, action: Any) -> Refusal | None:
+        """Why `action` would be refused now, or None when it is allowed."""
+        return self.rules.why_not(self.state, action)
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether `action` is allowed now."""
+        return self.why_not(action) is None
+
+    # The one door -----------------------------------------------------------------------------
+
+    def apply(self, action: Any) -> Change:
+        """Check `action`, apply it and record it; IllegalActionError if the rules forbid it.
+
+        A `Roll()` without dice is drawn here, so the record keeps the dice rolled.
+        """
+        previous = self.state
+        if isinstance(action, Roll) and action.dice is None:
+            refusal = self.rules.why_not(previous, action)
+            if refusal is not None:
+                raise IllegalActionError(
+                    refusal.message, refusal.code, value=refusal.value, reason=refusal.reason
+                )
+            action = Roll(self.rules.draw(previous, self._random), drawn=True)
+        state = self.rules.next_state(previous, action)
+        self._states.append(state)
+        self._actions.append(action)
+        self._redo.clear()
+        return self._notify(Change(action, previous=previous, state=state))
+
+    def roll(self) -> Change:
+        """Roll every die that is not held."""
+        return self.apply(Roll())
+
+    def hold(self, index: int, held: bool | None = None) -> Change:
+        """Hold or release die `index`; toggles when `held` is None."""
+        if not 0 <= index < self.rules.dice_count:
+            raise IllegalActionError(
+                f"there is no die {index + 1}", RefusalCode.NO_SUCH_DIE, value=index + 1
+            )
+        return self.apply(Hold(index, not self.held[index] if held is None else held))
+
+    def enter_dice(self, dice: Sequence[int] | str) -> Change:
+        """Put dice from the table into the turn (e.g. "26266")."""
+        return self.apply(EnterDice(self.rules.make_dice(dice)))
+
+    def throw(self, dice: Sequence[int] | str) -> Change:
+        """Real dice thrown on the table (e.g. read by the camera): the turn's next roll."""
+        return self.apply(Roll(self.rules.make_dice(dice)))
+
+    # Undo and redo -----------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo: anything but a virtual roll already seen.
+
+        Undo may release holds or take back a score, never draw other dice.
+        """
+        if not self._actions:
+            return False
+        last = self._actions[-1]
+        return not (isinstance(last, Roll) and last.drawn)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to redo."""
+        return bool(self._redo)
+
+    @property
+    def next_redo(self) -> Any:
+        """The action `redo` would apply again, None when there is none."""
+        return self._redo[-1] if self._redo else None
+
+    def undo(self) -> Change:
+        """Take back the last action, whoever's turn it was (never a virtual roll seen)."""
+        if not self._actions:
+            raise IllegalActionError("nothing to undo", RefusalCode.NOTHING_TO_UNDO)
+        if not self.can_undo:
+            raise IllegalActionError(
+                "a virtual roll, once seen, stays: it cannot be undone", RefusalCode.ROLL_SEEN
+            )
+        previous = self._states.pop()
+        action = self._actions.pop()
+        self._redo.append(action)
+        return self._notify(Change(action, undone=True, previous=previous, state=self.state))
+
+    def redo(self) -> Change:
+        """Apply again the last undone action."""
+        if not self._redo:
+            raise IllegalActionError("nothing to redo", RefusalCode.NOTHING_TO_REDO)
+        action = self._redo.pop()
+        previous = self.state
+        state = self.rules.next_state(previous, action)
+        self._states.append(state)
+        self._actions.append(action)
+        return self._notify(Change(action, redone=True, previous=previous, state=state))
+
+    # Listeners -----------------------------------------------------------------------------------
+
+    def add_listener(self, listener: Listener) -> None:
+        """Call `listener` after every action, undo and redo (autosave, views)."""
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        """Stop calling `listener`."""
+        self._listeners.remove(listener)
+
+    def _notify(self, change: Change) -> Change:
+        turns = self.rules.turns_played
+        ended = turns(change.previous) != turns(change.state)
+        change = Change(
+            change.action, change.undone, change.redone, change.previous, change.state, ended
+        )
+        for listener in tuple(self._listeners):
+            listener(change)
+        return change

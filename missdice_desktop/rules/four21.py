@@ -1,0 +1,736 @@
+"""The 421: its hands and their ranking, and the rounds of a game (la charge, la décharge).
+
+Pure logic, no Qt. Three dice and a pot of tokens. In *la charge* each round's worst hand
+takes from the pot what the best hand is worth; in *la décharge* it takes that from the
+best hand's player. Whoever still holds tokens at the end loses (docs/four21.md).
+
+A game moves from one immutable `Four21State` to the next through `next_state(state, action)`;
+`legal_actions(state)` says what may happen now and `refusal(state, action)` why an action
+may not, as a `Four21Reason` (a code the UI translates, with an English message).
+
+>>> rules = Four21Rules()
+>>> state = rules.start(["Anna", "Ben"])
+>>> for dice in [(4, 2, 1), (2, 2, 1)]:
+...     state = rules.next_state(state, Throw(dice))
+>>> state.tokens, state.pot
+((0, 10), 11)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations_with_replacement
+from types import MappingProxyType
+from typing import Any
+
+from missdice_desktop.rules.scoresheet import IllegalActionError
+
+GAME_ID = "421"
+DICE_COUNT = 3
+FACES = 6
+MAX_THROWS = 3
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+POT_SIZES = (11, 21)
+FOUR21_WORTHS = (8, 10, 11)
+DEFAULT_OPTIONS: Mapping[str, int] = MappingProxyType({"pot": 21, "421": 10})
+
+Dice = tuple[int, ...]
+"""Three face values in the order they lie on the table (positions matter for holding)."""
+Hand = tuple[int, int, int]
+"""Three face values read from high to low: the hand that dice make, whatever their order."""
+
+
+# Hands -------------------------------------------------------------------------------------------
+
+
+class HandKind(enum.Enum):
+    """The families of hands, best first."""
+
+    FOUR21 = "421"
+    """4-2-1, the best hand."""
+    THREE_ACES = "three_aces"
+    """1-1-1."""
+    ACES_PAIR = "aces_pair"
+    """A pair of aces with another die x (1-1-x): worth x, above x-x-x."""
+    THREE_OF_A_KIND = "three_of_a_kind"
+    """x-x-x from 2 to 6: worth x."""
+    STRAIGHT = "straight"
+    """Three faces in a row (6-5-4 down to 3-2-1)."""
+    NENETTE = "nenette"
+    """2-2-1, « nénette », the worst hand of all."""
+    OTHER = "other"
+    """Every other hand, ranked by its dice read from high to low."""
+
+
+def make_dice(values: Iterable[object]) -> Dice:
+    """Return `values` as three dice, or raise InvalidDiceError saying what is wrong.
+
+    >>> make_dice([4, 1, 2])
+    (4, 1, 2)
+    """
+    dice = tuple(values)
+    if len(dice) != DICE_COUNT:
+        raise InvalidDiceError(f"a throw is {DICE_COUNT} dice, got {len(dice)}")
+    for value in dice:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= FACES:
+            raise InvalidDiceError(f"dice show whole numbers from 1 to {FACES}, got {value!r}")
+    return dice  # type: ignore[return-value]
+
+
+class InvalidDiceError(ValueError):
+    """Values that are not three whole numbers from 1 to 6."""
+
+
+def hand_of(dice: Sequence[int]) -> Hand:
+    """The hand the dice make, read from high to low.
+
+    >>> hand_of((1, 4, 2))
+    (4, 2, 1)
+    """
+    high, middle, low = sorted(make_dice(dice), reverse=True)
+    return (high, middle, low)
+
+
+def hand_kind(hand: Hand) -> HandKind:
+    """The family of `hand` (read from high to low)."""
+    high, middle, low = hand
+    if hand == (4, 2, 1):
+        return HandKind.FOUR21
+    if hand == (1, 1, 1):
+        return HandKind.THREE_ACES
+    if middle == low == 1:
+        return HandKind.ACES_PAIR
+    if high == middle == low:
+        return HandKind.THREE_OF_A_KIND
+    if high - middle == middle - low == 1:
+        return HandKind.STRAIGHT
+    if hand == (2, 2, 1):
+        return HandKind.NENETTE
+    return HandKind.OTHER
+
+
+def hand_worth(hand: Hand, four21: int = DEFAULT_OPTIONS["421"]) -> int:
+    """How many tokens `hand` is worth when it is the round's best; 4-2-1 is worth `four21`.
+
+    >>> hand_worth((6, 1, 1)), hand_worth((3, 3, 3)), hand_worth((5, 4, 3)), hand_worth((6, 5, 3))
+    (6, 3, 2, 1)
+    """
+    match hand_kind(hand):
+        case HandKind.FOUR21:
+            return four21
+        case HandKind.THREE_ACES:
+            return 7
+        case HandKind.ACES_PAIR | HandKind.THREE_OF_A_KIND:
+            return hand[0]
+        case HandKind.STRAIGHT:
+            return 2
+    return 1
+
+
+def _strength(hand: Hand) -> tuple[int, ...]:
+    """A sort key: the greater the key, the better the hand."""
+    kind = hand_kind(hand)
+    match kind:
+        case HandKind.FOUR21:
+            return (6,)
+        case HandKind.THREE_ACES:
+            return (5,)
+        case HandKind.ACES_PAIR:
+            return (4, hand[0], 1)
+        case HandKind.THREE_OF_A_KIND:
+            return (4, hand[0], 0)
+        case HandKind.STRAIGHT:
+            return (3, hand[0])
+        case HandKind.NENETTE:
+            return (1,)
+    return (2, *hand)
+
+
+ALL_HANDS: tuple[Hand, ...] = tuple(
+    sorted(
+        (
+            (high, middle, low)
+            for low, middle, high in combinations_with_replacement(range(1, FACES + 1), 3)
+        ),
+        key=_strength,
+        reverse=True,
+    )
+)
+"""The 56 hands, best (4-2-1) first, nénette last."""
+
+_RANKS: Mapping[Hand, int] = MappingProxyType(
+    {hand: len(ALL_HANDS) - position for position, hand in enumerate(ALL_HANDS)}
+)
+
+
+def hand_rank(hand: Hand) -> int:
+    """The place of `hand` in the order of all hands: 56 for 4-2-1 down to 1 for nénette.
+
+    >>> hand_rank((4, 2, 1)), hand_rank((2, 2, 1))
+    (56, 1)
+    """
+    return _RANKS[hand]
+
+
+def hand_text(hand: Hand) -> str:
+    """The hand as players say it, e.g. "4-2-1"."""
+    return "-".join(map(str, hand))
+
+
+# Actions -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Throw:
+    """Throw the dice that are not held; `dice` is the result (virtual or from the table)."""
+
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Hold:
+    """Hold (or release) die `index` (0–2) before the next throw of a décharge turn."""
+
+    index: int
+    held: bool
+
+
+@dataclass(frozen=True)
+class Stop:
+    """End a décharge turn before its last throw: the dice stand as they are."""
+
+
+Four21Action = Throw | Hold | Stop
+
+
+# Reasons -------------------------------------------------------------------------------------
+
+
+class Four21ReasonCode(enum.Enum):
+    """Why an action is refused."""
+
+    GAME_OVER = "game_over"
+    """The game has a loser: nothing more happens."""
+    NO_THROWS_LEFT = "no_throws_left"
+    """The turn has used every throw it is allowed."""
+    ALL_HELD = "all_held"
+    """Every die is held: nothing would be thrown."""
+    HELD_DIE_CHANGED = "held_die_changed"
+    """A throw changed a die that was held."""
+    INVALID_DICE = "invalid_dice"
+    """The throw is not three dice from 1 to 6."""
+    THROW_FIRST = "throw_first"
+    """Nothing has been thrown yet this turn."""
+    ONE_THROW = "one_throw"
+    """This turn has a single throw (la charge, or a throw to break a tie): no holding, no stop."""
+    NO_SUCH_DIE = "no_such_die"
+    """There are only three dice."""
+
+
+@dataclass(frozen=True)
+class Four21Reason:
+    """A refusal as data; the UI turns the code into translated text."""
+
+    code: Four21ReasonCode
+    limit: int = 0
+    """The number of throws this turn allows, for NO_THROWS_LEFT."""
+
+    def message(self) -> str:
+        """The reason in plain English."""
+        match self.code:
+            case Four21ReasonCode.GAME_OVER:
+                return "the game is over"
+            case Four21ReasonCode.NO_THROWS_LEFT:
+                return f"no throws left: {self.limit} this turn"
+            case Four21ReasonCode.ALL_HELD:
+                return "every die is held: release one to throw"
+            case Four21ReasonCode.HELD_DIE_CHANGED:
+                return "a held die cannot change when throwing"
+            case Four21ReasonCode.INVALID_DICE:
+                return f"a throw is {DICE_COUNT} dice from 1 to {FACES}"
+            case Four21ReasonCode.THROW_FIRST:
+                return "throw the dice first"
+            case Four21ReasonCode.ONE_THROW:
+                return "this turn has a single throw"
+            case Four21ReasonCode.NO_SUCH_DIE:
+                return f"there are only {DICE_COUNT} dice"
+        raise AssertionError(self.code)  # pragma: no cover
+
+
+class Four21Error(IllegalActionError):
+    """An action the 421 rules refuse; `reason` says why."""
+
+    def __init__(self, reason: Four21Reason) -> None:
+        self.reason = reason
+        super().__init__(reason.message())
+
+
+# State -------------------------------------------------------------------------------------------
+
+
+class Phase(enum.Enum):
+    """Where the game stands."""
+
+    CHARGE = "charge"
+    """The pot still holds tokens: each round's worst hand takes from it."""
+    DECHARGE = "decharge"
+    """The pot is empty: each round's worst hand takes from the best hand's player."""
+    OVER = "over"
+    """One player is left holding tokens (or took them all in the charge): they lost."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn in progress or played: whose, the dice after each throw, the held dice."""
+
+    player: int
+    throws: tuple[Dice, ...] = ()
+    held: tuple[bool, ...] = (False,) * DICE_COUNT
+    limit: int = 1
+    """How many throws this turn allows."""
+    tie_break: bool = False
+    """A throw that only decides who is worst among tied players."""
+    extra: Mapping[str, Any] = field(
+        default_factory=lambda: MappingProxyType({}), compare=False, repr=False
+    )
+    """Keys of a saved turn that this program does not use, kept on save."""
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice on the table, None before the first throw."""
+        return self.throws[-1] if self.throws else None
+
+    @property
+    def throws_left(self) -> int:
+        """Throws this turn still allows."""
+        return self.limit - len(self.throws)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """How a round ended: who was worst, whose hand was best, and the tokens that moved."""
+
+    phase: Phase
+    worst: int
+    best: int
+    best_hand: Hand
+    worth: int
+    tokens: int
+    """The tokens that moved: the worth, or less when the pot or the payer ran short."""
+    payer: int | None
+    """The player who gave them, None when they came from the pot."""
+    hands: tuple[tuple[int, Hand], ...]
+    """Each player's hand of the round, in playing order."""
+    tie_breaks: tuple[tuple[tuple[int, Hand], ...], ...] = ()
+    """The throws that decided who was worst, one tuple per pass."""
+
+
+@dataclass(frozen=True)
+class Four21State:
+    """Everything about a 421 game at one moment. Immutable."""
+
+    tokens: tuple[int, ...]
+    pot: int
+    phase: Phase
+    order: tuple[int, ...]
+    """This round's players, in playing order (the round's first player first)."""
+    turn: Turn
+    hands: tuple[tuple[int, Hand], ...] = ()
+    """The hands of this round so far, in playing order."""
+    tied: tuple[int, ...] = ()
+    """The players now throwing to decide who is worst, in round order."""
+    tie_hands: tuple[tuple[int, Hand], ...] = ()
+    """This tie-break pass's throws so far."""
+    tie_breaks: tuple[tuple[tuple[int, Hand], ...], ...] = ()
+    """This round's finished tie-break passes."""
+    out: tuple[bool, ...] = ()
+    """Players who are out (safe), holding no token in the décharge."""
+    loser: int | None = None
+    payments: tuple[Payment, ...] = ()
+    """Every finished round, oldest first."""
+    turns: tuple[Turn, ...] = ()
+    """Every finished turn, oldest first: what the record keeps."""
+
+    @property
+    def finished(self) -> bool:
+        """True once the game has a loser."""
+        return self.phase is Phase.OVER
+
+    @property
+    def current_player(self) -> int:
+        """The player whose turn it is (the loser once the game is over)."""
+        return self.turn.player
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The players still in the game, in seating order."""
+        return tuple(index for index, out in enumerate(self.out) if not out)
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What may happen now: throw, hold or release which dice, stop."""
+
+    throw: bool = False
+    hold: tuple[int, ...] = ()
+    """Dice that may be held (or released) before the next throw."""
+    stop: bool = False
+
+
+# The rules ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Four21Rules:
+    """The 421 with its options: the pot (11 or 21 tokens) and what 4-2-1 is worth."""
+
+    pot: int = DEFAULT_OPTIONS["pot"]
+    four21: int = DEFAULT_OPTIONS["421"]
+
+    def __post_init__(self) -> None:
+        if self.pot not in POT_SIZES:
+            raise IllegalActionError(f"the pot holds 11 or 21 tokens, not {self.pot!r}")
+        if self.four21 not in FOUR21_WORTHS:
+            raise IllegalActionError(f"4-2-1 is worth 8, 10 or 11 tokens, not {self.four21!r}")
+
+    @classmethod
+    def configure(cls, options: Mapping[str, Any] | None = None) -> Four21Rules:
+        """Rules from a record's options (`pot`, `421`); missing ones take their defaults."""
+        values = dict(options or {})
+        unknown = sorted(set(values) - set(DEFAULT_OPTIONS))
+        if unknown:
+            raise IllegalActionError(f"unknown 421 option {unknown[0]!r} (options: pot, 421)")
+        pot = values.get("pot", DEFAULT_OPTIONS["pot"])
+        four21 = values.get("421", DEFAULT_OPTIONS["421"])
+        if type(pot) is not int or type(four21) is not int:
+            raise IllegalActionError("the 421 options pot and 421 are whole numbers")
+        return cls(pot=pot, four21=four21)
+
+    @property
+    def options(self) -> dict[str, int]:
+        """The options as a record writes them."""
+        return {"pot": self.pot, "421": self.four21}
+
+    def worth(self, hand: Hand) -> int:
+        """What `hand` is worth with these options."""
+        return hand_worth(hand, self.four21)
+
+    def start(self, players: Sequence[str]) -> Four21State:
+        """The state before the first throw: the first player starts la charge."""
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise IllegalActionError(
+                f"the 421 needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}"
+            )
+        count = len(players)
+        return Four21State(
+            tokens=(0,) * count,
+            pot=self.pot,
+            phase=Phase.CHARGE,
+            order=tuple(range(count)),
+            turn=Turn(player=0, limit=1),
+            out=(False,) * count,
+        )
+
+    # What may happen ----------------------------------------------------------------------------
+
+    def refusal(self, state: Four21State, action: Four21Action) -> Four21Reason | None:
+        """Why `action` may not happen now, or None when it may."""
+        if state.finished:
+            return Four21Reason(Four21ReasonCode.GAME_OVER)
+        turn = state.turn
+        match action:
+            case Throw(dice=dice):
+                if turn.throws_left <= 0:
+                    return Four21Reason(Four21ReasonCode.NO_THROWS_LEFT, turn.limit)
+                try:
+                    dice = make_dice(dice)
+                except InvalidDiceError:
+                    return Four21Reason(Four21ReasonCode.INVALID_DICE)
+                if turn.dice is not None:
+                    if all(turn.held):
+                        return Four21Reason(Four21ReasonCode.ALL_HELD)
+                    pairs = zip(turn.held, dice, turn.dice, strict=True)
+                    if any(held and new != old for held, new, old in pairs):
+                        return Four21Reason(Four21ReasonCode.HELD_DIE_CHANGED)
+                return None
+            case Hold(index=index):
+                if turn.limit == 1:
+                    return Four21Reason(Four21ReasonCode.ONE_THROW)
+                if type(index) is not int or not 0 <= index < DICE_COUNT:
+                    return Four21Reason(Four21ReasonCode.NO_SUCH_DIE)
+                if turn.dice is None:
+                    return Four21Reason(Four21ReasonCode.THROW_FIRST)
+                return None
+            case Stop():
+                if turn.limit == 1:
+                    return Four21Reason(Four21ReasonCode.ONE_THROW)
+                if turn.dice is None:
+                    return Four21Reason(Four21ReasonCode.THROW_FIRST)
+                return None
+        raise TypeError(f"not a 421 action: {action!r}")
+
+    def legal_actions(self, state: Four21State) -> LegalActions:
+        """What the current player may do now."""
+        if state.finished:
+            return LegalActions()
+        turn = state.turn
+        may_hold = turn.limit > 1 and turn.dice is not None
+        return LegalActions(
+            throw=not all(turn.held),
+            hold=tuple(range(DICE_COUNT)) if may_hold else (),
+            stop=may_hold,
+        )
+
+    # What happens -------------------------------------------------------------------------------
+
+    def next_state(self, state: Four21State, action: Four21Action) -> Four21State:
+        """The state after `action`; Four21Error when the rules refuse it."""
+        reason = self.refusal(state, action)
+        if reason is not None:
+            raise Four21Error(reason)
+        turn = state.turn
+        match action:
+            case Throw(dice=dice):
+                turn = replace(turn, throws=(*turn.throws, make_dice(dice)))
+                if turn.throws_left == 0:
+                    return self._turn_played(state, turn)
+                return replace(state, turn=turn)
+            case Hold(index=index, held=held):
+                flags = list(turn.held)
+                flags[index] = bool(held)
+                return replace(state, turn=replace(turn, held=tuple(flags)))
+            case Stop():
+                return self._turn_played(state, turn)
+        raise TypeError(f"not a 421 action: {action!r}")  # pragma: no cover
+
+    def throw_dice(self, state: Four21State, chance: random.Random) -> Throw:
+        """A virtual throw of the dice not held."""
+        dice = state.turn.dice or (1,) * DICE_COUNT
+        held = state.turn.held if state.turn.dice is not None else (False,) * DICE_COUNT
+        pairs = zip(dice, held, strict=True)
+        return Throw(tuple(old if hold else chance.randint(1, FACES) for old, hold in pairs))
+
+    def _turn_played(self, state: Four21State, turn: Turn) -> Four21State:
+        assert turn.dice is not None
+        played = replace(turn, held=(False,) * DICE_COUNT)
+        state = replace(state, turns=(*state.turns, played))
+        hand = hand_of(turn.dice)
+        if turn.tie_break:
+            tie_hands = (*state.tie_hands, (turn.player, hand))
+            if len(tie_hands) < len(state.tied):
+                turn = self._tie_turn(state.tied, tie_hands)
+                return replace(state, tie_hands=tie_hands, turn=turn)
+            state = replace(state, tie_breaks=(*state.tie_breaks, tie_hands), tie_hands=())
+            return self._worst_found_or_tie(state, tie_hands)
+        hands = (*state.hands, (turn.player, hand))
+        state = replace(state, hands=hands)
+        if len(hands) < len(state.order):
+            # In la décharge the others may throw no more times than the round's first player.
+            limit = len(turn.throws) if len(hands) == 1 else state.turn.limit
+            return replace(state, turn=Turn(player=state.order[len(hands)], limit=limit))
+        return self._worst_found_or_tie(state, hands)
+
+    @staticmethod
+    def _tie_turn(tied: tuple[int, ...], tie_hands: tuple[tuple[int, Hand], ...]) -> Turn:
+        return Turn(player=tied[len(tie_hands)], limit=1, tie_break=True)
+
+    def _worst_found_or_tie(
+        self, state: Four21State, hands: tuple[tuple[int, Hand], ...]
+    ) -> Four21State:
+        lowest = min(hand_rank(hand) for _, hand in hands)
+        tied = tuple(player for player, hand in hands if hand_rank(hand) == lowest)
+        if len(tied) > 1:
+            return replace(state, tied=tied, tie_hands=(), turn=self._tie_turn(tied, ()))
+        return self._settle(state, tied[0])
+
+    def _settle(self, state: Four21State, worst: int) -> Four21State:
+        others = [(player, hand) for player, hand in state.hands if player != worst]
+        best, best_hand = max(others, key=lambda entry: hand_rank(entry[1]))  # first wins a tie
+        worth = self.worth(best_hand)
+        tokens = list(state.tokens)
+        out = list(state.out)
+        pot = state.pot
+        phase = state.phase
+        loser: int | None = None
+        if phase is Phase.CHARGE:
+            moved = min(worth, pot)
+            pot -= moved
+            payer = None
+            tokens[worst] += moved
+            if pot == 0:
+                if tokens[worst] == self.pot:
+                    phase, loser = Phase.OVER, worst
+                else:
+                    phase = Phase.DECHARGE
+                    out = [held == 0 for held in tokens]
+        else:
+            moved = min(worth, tokens[best])
+            payer = best
+            tokens[best] -= moved
+            tokens[worst] += moved
+            out[best] = tokens[best] == 0
+            holders = [player for player, held in enumerate(tokens) if held]
+            if len(holders) == 1:
+                phase, loser = Phase.OVER, holders[0]
+        payment = Payment(
+            state.phase,
+            worst,
+            best,
+            best_hand,
+            worth,
+            moved,
+            payer,
+            state.hands,
+            state.tie_breaks,
+        )
+        count = len(tokens)
+        order = tuple(
+            player
+            for player in ((worst + step) % count for step in range(count))
+            if not out[player]
+        )
+        limit = MAX_THROWS if phase is Phase.DECHARGE else 1
+        first = loser if loser is not None else worst
+        return Four21State(
+            tokens=tuple(tokens),
+            pot=pot,
+            phase=phase,
+            order=order,
+            turn=Turn(player=first, limit=0 if loser is not None else limit),
+            out=tuple(out),
+            loser=loser,
+            payments=(*state.payments, payment),
+            turns=state.turns,
+        )
+
+
+def play_turn(
+    rules: Four21Rules,
+    state: Four21State,
+    player: int,
+    throws: Sequence[Sequence[int]],
+    extra: Mapping[str, Any] | None = None,
+) -> Four21State:
+    """The state after one whole played turn: its throws, then a Stop if it ended early."""
+    for action in turn_actions(state, player, throws):
+        if isinstance(action, Stop) and not state.turn.throws:
+            break  # the turn ended by itself with its last throw
+        state = rules.next_state(state, action)
+    return with_turn_extra(state, extra)
+
+
+def turn_actions(
+    state: Four21State, player: int, throws: Sequence[Sequence[int]]
+) -> list[Four21Action]:
+    """The actions of a played turn as a record gives it: each throw, then a Stop.
+
+    IllegalActionError when it is not `player`'s turn or the turn has too many throws.
+    """
+    if state.finished:
+        raise Four21Error(Four21Reason(Four21ReasonCode.GAME_OVER))
+    if player != state.current_player:
+        raise IllegalActionError(
+            f"out of order: player {state.current_player} throws now, not player {player}"
+        )
+    if not throws:
+        raise IllegalActionError("a turn has at least one throw")
+    if len(throws) > state.turn.limit:
+        raise IllegalActionError(f"{len(throws)} throws: this turn allows {state.turn.limit}")
+    return [*(Throw(tuple(dice)) for dice in throws), Stop()]
+
+
+def with_turn_extra(state: Four21State, extra: Mapping[str, Any] | None) -> Four21State:
+    """`state` with `extra` (unknown keys of a saved turn) on its last played turn."""
+    if not extra:
+        return state
+    played = replace(state.turns[-1], extra=MappingProxyType(dict(extra)))
+    return replace(state, turns=(*state.turns[:-1], played))
+
+
+class Four21Game:
+    """A 421 game for 2 to 8 named players: every action goes through `apply`, undo and redo
+    move along the actions applied."""
+
+    def __init__(
+        self,
+        rules: Four21Rules,
+        players: Sequence[str],
+        *,
+        seed: int | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.players = tuple(players)
+        self.extra: dict[str, Any] = dict(extra or {})
+        """Keys of a loaded record that this program does not use, kept on save."""
+        self._random = random.Random(seed)
+        self._states = [rules.start(self.players)]
+        self._redo: list[Four21State] = []
+
+    @property
+    def state(self) -> Four21State:
+        """The current state."""
+        return self._states[-1]
+
+    @property
+    def finished(self) -> bool:
+        """True once the game has a loser."""
+        return self.state.finished
+
+    def losers(self) -> tuple[str, ...]:
+        """The loser's name once the game is over, else nothing."""
+        loser = self.state.loser
+        return () if loser is None else (self.players[loser],)
+
+    def legal_actions(self) -> LegalActions:
+        """What the current player may do now."""
+        return self.rules.legal_actions(self.state)
+
+    def refusal(self, action: Four21Action) -> Four21Reason | None:
+        """Why `action` may not happen now, or None."""
+        return self.rules.refusal(self.state, action)
+
+    def apply(self, action: Four21Action) -> Four21State:
+        """Check and apply `action`: the one door. Four21Error if the rules refuse it."""
+        state = self.rules.next_state(self.state, action)
+        self._states.append(state)
+        self._redo.clear()
+        return state
+
+    def throw(self) -> Four21State:
+        """Throw the dice not held, virtually."""
+        return self.apply(self.rules.throw_dice(self.state, self._random))
+
+    def play_turn(
+        self, player: int, throws: Sequence[Sequence[int]], extra: Mapping[str, Any] | None = None
+    ) -> Four21State:
+        """Apply a whole played turn as a record gives it, one action at a time."""
+        for action in turn_actions(self.state, player, throws):
+            if isinstance(action, Stop) and not self.state.turn.throws:
+                break  # the turn ended by itself with its last throw
+            self.apply(action)
+        self._states[-1] = with_turn_extra(self.state, extra)
+        return self.state
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo."""
+        return len(self._states) > 1
+
+    def undo(self) -> Four21State:
+        """Take back the last action."""
+        if not self.can_undo:
+            raise IllegalActionError("nothing to undo")
+        self._redo.append(self._states.pop())
+        return self.state
+
+    def redo(self) -> Four21State:
+        """Apply again the last undone action."""
+        if not self._redo:
+            raise IllegalActionError("nothing to redo")
+        self._states.append(self._redo.pop())
+        return self.state

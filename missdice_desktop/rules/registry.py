@@ -1,0 +1,103 @@
+"""The table of games: one row per game, found by the id its records carry.
+
+Adding a game adds a rules module and a row here, not `if game == …` branches elsewhere
+(python-chess registers its variants the same way). The Yahtzee family is one row that
+answers for every built-in grid and for house grids.
+
+>>> find_game("yacht").id, find_game("pig").id, find_game("421").id
+('yahtzee', 'pig', '421')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from missdice_desktop.rules.engine import DiceGame, GameRules
+from missdice_desktop.rules.four21 import DEFAULT_OPTIONS, FOUR21_WORTHS, POT_SIZES
+from missdice_desktop.rules.four21_engine import Four21Engine
+from missdice_desktop.rules.game import Game, YahtzeeRules
+from missdice_desktop.rules.pig import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET, PigRules
+from missdice_desktop.rules.variants import BUILT_IN_VARIANTS, RulesError, Ruleset
+
+HOUSE_GAME = "house"
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A whole-number option of a game, as the New game dialog offers it."""
+
+    name: str
+    default: int
+    choices: tuple[int, ...] = ()
+    """The values allowed; empty for a range from `low` to `high`."""
+    low: int = 0
+    high: int = 0
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One row of the table: a game, its dice and how its rules are made from options."""
+
+    id: str
+    name: str
+    """The game's name in English (the window translates it)."""
+    dice_count: int
+    record_ids: tuple[str, ...]
+    """The values of a record's "game" key that mean this game."""
+    rules_from_options: Callable[[Mapping[str, Any]], GameRules[Any]] | None = None
+    """Rules from a record's options; None where the record needs more (the grids)."""
+    options: tuple[GameOption, ...] = ()
+    """Whole-number options (the Yahtzee family's come from its grids)."""
+    min_players: int = 1
+
+
+GAMES: dict[str, GameKind] = {
+    kind.id: kind
+    for kind in (
+        GameKind("yahtzee", "Yahtzee family", 5, (*BUILT_IN_VARIANTS, HOUSE_GAME)),
+        GameKind(
+            "pig",
+            "Cochon",
+            1,
+            ("pig",),
+            PigRules.from_options,
+            (GameOption("target", DEFAULT_TARGET, low=MIN_TARGET, high=MAX_TARGET),),
+        ),
+        GameKind(
+            "421",
+            "421",
+            3,
+            ("421",),
+            Four21Engine.from_options,
+            (
+                GameOption("pot", DEFAULT_OPTIONS["pot"], POT_SIZES),
+                GameOption("421", DEFAULT_OPTIONS["421"], FOUR21_WORTHS),
+            ),
+            min_players=2,
+        ),
+    )
+}
+
+
+def find_game(record_id: str) -> GameKind:
+    """The game a record's "game" value names; RulesError if none."""
+    for kind in GAMES.values():
+        if record_id in kind.record_ids:
+            return kind
+    known = ", ".join(record for kind in GAMES.values() for record in kind.record_ids)
+    raise RulesError(f"unknown game {record_id!r} (known: {known})")
+
+
+def new_game(
+    rules: GameRules[Any] | Ruleset,
+    players: Sequence[str],
+    *,
+    seed: int | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> DiceGame[Any]:
+    """A game of `rules`: the Yahtzee family's `Game` for a scoresheet, else the shell."""
+    if isinstance(rules, Ruleset):
+        return Game(YahtzeeRules.of(rules), players, seed=seed, extra=extra)
+    return DiceGame(rules, players, seed=seed, extra=extra)

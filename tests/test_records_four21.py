@@ -1,0 +1,175 @@
+"""421 records: the documented example, round trips, the turn in progress, bad records."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from missdice_desktop.records import (
+    RecordError,
+    any_game_from_record,
+    dumps_record,
+    game_from_record,
+    load_any_record,
+    loads_any_record,
+    record_from_game,
+    save_record,
+)
+from missdice_desktop.rules.four21 import Four21Game, Four21Rules, Hold, Phase, Throw
+
+FOUR21_EXAMPLE = {
+    "format": "missdice-game",
+    "version": 1,
+    "game": "421",
+    "options": {"pot": 11, "421": 10},
+    "players": ["Anna", "Ben"],
+    "turns": [
+        {"player": 0, "rolls": [[4, 2, 1]]},
+        {"player": 1, "rolls": [[6, 5, 3]]},
+        {"player": 1, "rolls": [[1, 1, 1]]},
+        {"player": 0, "rolls": [[2, 2, 1]]},
+        {"player": 0, "rolls": [[6, 5, 3], [6, 5, 5]]},
+        {"player": 1, "rolls": [[2, 2, 1], [4, 2, 1]]},
+    ],
+}
+"""La charge in two rounds (Ben takes 10, then Anna the last token), then one décharge round
+in which Ben gives his 10 tokens to Anna and is out: Anna holds them all and loses."""
+
+
+def example(**changes: object) -> dict[str, object]:
+    data = json.loads(json.dumps(FOUR21_EXAMPLE))
+    data.update(changes)
+    return data
+
+
+def test_the_documented_example_replays_to_its_loser() -> None:
+    game = any_game_from_record(FOUR21_EXAMPLE)
+    assert isinstance(game, Four21Game)
+    state = game.state
+    assert [p.tokens for p in state.payments] == [10, 1, 10]
+    assert [p.phase for p in state.payments] == [Phase.CHARGE, Phase.CHARGE, Phase.DECHARGE]
+    assert state.tokens == (11, 0) and state.pot == 0
+    assert game.finished and game.losers() == ("Anna",)
+
+
+def test_round_trip_keeps_turns_options_and_unknown_keys() -> None:
+    data = example(table="kitchen")
+    data["turns"][0]["comment"] = "first!"  # type: ignore[index]
+    saved = record_from_game(any_game_from_record(data))
+    assert saved == data
+    assert json.loads(dumps_record(any_game_from_record(data))) == data
+
+
+def test_options_take_their_defaults() -> None:
+    game = any_game_from_record(example(options={}, turns=[]))
+    assert record_from_game(game)["options"] == {"pot": 21, "421": 10}
+
+
+def test_the_turn_in_progress_is_kept_with_its_held_dice(tmp_path: Path) -> None:
+    game = Four21Game(Four21Rules(pot=11), ["Anna", "Ben"])
+    for dice in [(4, 2, 1), (6, 5, 3), (1, 1, 1), (2, 2, 1)]:
+        game.apply(Throw(dice))
+    game.apply(Throw((6, 5, 3)))
+    game.apply(Hold(1, True))
+    record = record_from_game(game)
+    assert record["current"] == {"player": 0, "rolls": [[6, 5, 3]], "held": [False, True, False]}
+    save_record(tmp_path / "421.json", game)
+    again = load_any_record(tmp_path / "421.json")
+    assert again.state == game.state
+
+
+def test_the_engines_loader_plays_a_421_record_to_the_same_state() -> None:
+    game = game_from_record(FOUR21_EXAMPLE)
+    assert game.game_id == "421" and game.losers() == ("Anna",)
+    assert game.state == any_game_from_record(FOUR21_EXAMPLE).state
+
+
+def turns(*entries: object) -> list[object]:
+    return list(entries)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (example(players=["Anna"]), "f.json: players must be a list of 2 to 8 names"),
+        (example(players=["A"] * 9), "players must be a list of 2 to 8 names"),
+        (example(players=["Anna", " "]), "every player needs a name"),
+        (example(options={"pot": 15}), "f.json: the pot holds 11 or 21 tokens"),
+        (example(options={"421": 12}), "4-2-1 is worth 8, 10 or 11"),
+        (example(options=[21]), "options must be an object"),
+        (example(options={"joker": "free"}), "unknown 421 option 'joker'"),
+        (example(turns={}), "turns must be a list"),
+        (example(turns=[[4, 2, 1]]), "f.json: turn 1 (Anna): a turn must be an object"),
+        (
+            example(turns=turns({"player": 0, "rolls": [[4, 2, 6], [4, 2, 1]]})),
+            "f.json: turn 1 (Anna): 2 throws: this turn allows 1",
+        ),
+        (
+            example(turns=turns({"player": 1, "rolls": [[4, 2, 1]]})),
+            "f.json: turn 1 (Anna): out of order: player 0 throws now, not player 1",
+        ),
+        (
+            example(turns=turns({"player": "0", "rolls": [[4, 2, 1]]})),
+            "turn 1 (Anna): player must be a number",
+        ),
+        (
+            example(turns=turns({"player": 0, "rolls": [[4, 2, 7]]})),
+            "f.json: turn 1 (Anna): a throw is 3 dice from 1 to 6",
+        ),
+        (
+            example(turns=turns({"player": 0, "rolls": [[4, 2]]})),
+            "turn 1 (Anna): a throw is 3 dice from 1 to 6",
+        ),
+        (
+            example(turns=turns({"player": 0, "rolls": [[4, 2, True]]})),
+            "turn 1 (Anna): a throw is 3 dice from 1 to 6",
+        ),
+        (example(turns=turns({"player": 0})), "turn 1 (Anna): rolls must list the dice"),
+        (example(turns=turns({"player": 0, "rolls": []})), "rolls must list the dice"),
+        (example(turns=turns({"player": 0, "rolls": [421]})), "each roll must be a list"),
+        (
+            example(
+                turns=[
+                    *FOUR21_EXAMPLE["turns"][:5],  # type: ignore[index]
+                    {"player": 1, "rolls": [[2, 2, 1], [4, 2, 1], [1, 1, 1]]},
+                ]
+            ),
+            "f.json: turn 6 (Ben): 3 throws: this turn allows 2",
+        ),
+        (
+            example(
+                turns=[*FOUR21_EXAMPLE["turns"], {"player": 0, "rolls": [[1, 2, 3]]}]  # type: ignore[misc]
+            ),
+            "f.json: turn 7 (Anna): the game is over",
+        ),
+        (
+            example(current={"player": 0, "rolls": [[1, 2, 3]]}),
+            "f.json: current turn (Anna): the game is over",
+        ),
+        (
+            example(turns=[], current={"player": 1, "rolls": [[1, 2, 3]]}),
+            "current turn (Anna): player 0 plays now",
+        ),
+        (
+            example(turns=[], current={"player": 0, "rolls": [[1, 2, 3]]}),
+            "current turn (Anna): 1 throws: a turn in progress has fewer than its 1",
+        ),
+    ],
+)
+def test_bad_records_are_refused_in_one_line(data: object, message: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        any_game_from_record(data, source="f.json")
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_bad_current_held_list() -> None:
+    data = example(turns=FOUR21_EXAMPLE["turns"][:4])  # type: ignore[index]
+    data["current"] = {"player": 0, "rolls": [[6, 5, 3]], "held": ["yes"]}
+    with pytest.raises(RecordError, match="held must be a list of true/false"):
+        any_game_from_record(data)
+
+
+def test_a_record_text_that_is_not_json() -> None:
+    with pytest.raises(RecordError, match="not JSON"):
+        loads_any_record("{421", source="x.json")

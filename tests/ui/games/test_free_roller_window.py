@@ -1,0 +1,39 @@
+"""The free roller in the window: chosen from New game, rolled by Space, remembered."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from missdice_desktop.ui.new_game_dialog import FREE_ROLLER, NewGameChoice
+from missdice_desktop.ui.settings import load_settings
+
+
+def test_the_free_roller_rolls_holds_and_remembers_its_dice(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = NewGameChoice(None, [], game=FREE_ROLLER)
+    parts.controller.start()
+    window, controller = parts.window, parts.controller
+    roller = window.roller
+    assert controller.roller_shown
+    roller.notation.setText("2d6+d20")
+    qtbot.keyClick(roller.notation, Qt.Key.Key_Return)
+    assert roller.roller.faces == (6, 6, 20)
+    roller.add_buttons[8].click()
+    assert [die.shape for die in roller.dice] == [6, 6, 20, 8]
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    first = roller.roller.values
+    assert len(first) == 4
+    assert roller.total_label.text() == f"Total: {sum(first)}"
+    qtbot.mouseClick(roller.dice[2], Qt.MouseButton.LeftButton)
+    roller.roll_button.click()
+    assert roller.roller.values[2] == first[2]
+    assert roller.history.count() == 2
+    roller.notation.setText("3d7")
+    roller.use_notation()
+    assert "Not dice notation" in roller.message.text() and roller.roller.faces == (6, 6, 20, 8)
+    assert load_settings(controller.paths.settings_file).roller_dice == "2d6+d20+d8"
+    assert not window.undo_action.isEnabled()
+    roller.back_button.click()
+    assert not controller.roller_shown
+    controller.show_roller()
+    assert roller.roller.faces == (6, 6, 20, 8)

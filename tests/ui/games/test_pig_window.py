@@ -1,0 +1,116 @@
+"""Cochon in the window: a whole game by clicks and keys, table dice, the camera's count."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from missdice_desktop.records import load_record
+from missdice_desktop.rules import Bank, PigRules, Roll
+from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
+from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
+
+
+def pig_choice(players: list[str], *, target: int = 30, table: bool = False) -> NewGameChoice:
+    return NewGameChoice(
+        PigRules(target=target),
+        players,
+        DICE_TABLE if table else DICE_VIRTUAL,
+        game="pig",
+        game_options={"target": target},
+    )
+
+
+def test_two_players_play_a_whole_game_of_cochon_by_clicks_and_keys(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = pig_choice(["Anna", "Ben"])
+    parts.controller.start()
+    window, controller = parts.window, parts.controller
+    game = controller.game
+    assert isinstance(game.rules, PigRules) and game.rules.target == 30
+    assert len(window.tray.dice) == 1
+    assert window.boards.currentWidget() is window.pig_board
+    assert not window.pig_board.hold_button.isEnabled()
+
+    turns = 0
+    while not game.finished and turns < 400:
+        player = game.current_player
+        if turns % 2:
+            window.tray.roll_button.click()
+        else:
+            qtbot.keyClick(window, Qt.Key.Key_Space)
+        assert game.state.turns or game.state.turn.rolls
+        if game.current_player == player and game.state.turn.total >= 8:
+            assert window.pig_board.hold_button.isEnabled()
+            if turns % 3:
+                qtbot.keyClick(window, Qt.Key.Key_H)
+            else:
+                window.pig_board.hold_button.click()
+            assert game.state.turns[-1].held
+        turns += 1
+
+    assert game.finished
+    winner = game.state.winner
+    assert game.state.banked[winner] >= 30
+    assert game.winners() == (game.players[winner],)
+    assert controller.end_dialog is not None and controller.end_dialog.isVisible()
+    assert "Game over" in window.status_label.text()
+    assert all(isinstance(action, Roll | Bank) for action in game.actions)
+    saved = load_record(controller.autosave.path)
+    assert saved.state == game.state
+
+
+def test_holding_is_refused_before_a_roll_with_the_engines_reason(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = pig_choice(["Anna"])
+    parts.controller.start()
+    qtbot.keyClick(parts.window, Qt.Key.Key_H)
+    assert parts.controller.game.actions == ()
+    parts.controller.bank()
+    assert parts.window.status_label.text() == "Roll at least once before holding."
+
+
+def test_dice_from_the_table_are_typed_one_face_at_a_time_and_undo(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = pig_choice(["Anna", "Ben"], table=True)
+    parts.controller.start()
+    window, game = parts.window, parts.controller.game
+    assert window.tray.entry.isVisible() and window.tray.entry.maxLength() == 1
+    for key in (Qt.Key.Key_5, Qt.Key.Key_Return, Qt.Key.Key_4, Qt.Key.Key_Return):
+        qtbot.keyClick(window.tray.entry if key == Qt.Key.Key_Return else window, key)
+    assert game.state.turn.rolls == (5, 4)
+    qtbot.keyClick(window, Qt.Key.Key_1)
+    qtbot.keyClick(window.tray.entry, Qt.Key.Key_Return)
+    assert game.current_player == 1 and game.state.banked == (0, 0)
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert game.current_player == 0 and game.state.turn.rolls == (5, 4)
+
+
+def test_the_camera_expects_one_die_and_says_so(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = pig_choice(["Anna"], table=True)
+    parts.controller.start()
+    panel = parts.window.camera_panel
+    assert panel.expected_count == 1
+    assert "a turn needs 1" in panel._describe((3, 4), None)
+    parts.controller.use_camera_dice((6,))
+    assert parts.controller.game.state.turn.rolls == (6,)
+
+
+def test_the_new_game_dialog_offers_the_games_and_cochons_target(qtbot):
+    dialog = NewGameDialog(Settings(players=["Anna", "Ben"], game="pig"))
+    qtbot.addWidget(dialog)
+    assert [dialog.game_box.itemData(i) for i in range(dialog.game_box.count())][:2] == [
+        "yahtzee",
+        "pig",
+    ]
+    assert dialog.selected_game() == "pig"
+    spin = dialog.findChild(type(dialog.player_count), "option_target")
+    assert spin is not None and spin.value() == 100
+    spin.setValue(250)
+    chosen = dialog.choice()
+    assert chosen.rules == PigRules(target=250) and chosen.players == ["Anna", "Ben"]
+    dialog.game_box.setCurrentIndex(dialog.game_box.findData("roller"))
+    assert dialog.choice().rules is None and dialog.choice().game == "roller"
+    assert not dialog.players_box.isVisibleTo(dialog)
+    dialog.game_box.setCurrentIndex(dialog.game_box.findData("yahtzee"))
+    assert dialog.choice().rules.variant.id == "yahtzee"
