@@ -150,7 +150,7 @@ class PigRules(GameRules[PigState]):
 
         >>> rules = PigRules()
         >>> rules.legal_actions(rules.initial_state(2))
-        (Roll(dice=None), EnterDice(dice=None))
+        (Roll(dice=None, drawn=False), EnterDice(dice=None))
         """
         if state.winner is not None:
             return ()
