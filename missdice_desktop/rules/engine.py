@@ -34,6 +34,7 @@ __all__ = [
     "IllegalActionError",
     "Refusal",
     "RefusalCode",
+    "RenamePlayers",
     "Roll",
     "Standing",
     "check_player_name",
@@ -70,6 +71,17 @@ class EnterDice:
     """Dice read from the table (typed in or seen by the camera); None stands for any dice."""
 
     dice: Dice | None = None
+
+
+@dataclass(frozen=True)
+class RenamePlayers:
+    """Give the seats new names, in seat order; nothing else changes.
+
+    Before the first turn, renaming every seat is also how the order of play and who starts
+    are chosen.
+    """
+
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -291,7 +303,8 @@ class DiceGame(Generic[RulesT]):
         for name in names:
             check_player_name(name)
         self.rules = rules
-        self.players = names
+        self._names: list[tuple[str, ...]] = [names]
+        """The players' names after each action (renaming is an action, undone like any)."""
         self.extra: dict[str, Any] = dict(extra or {})
         """Keys of a loaded record that this program does not use, kept on save."""
         self._random = random.Random(seed)
@@ -306,6 +319,11 @@ class DiceGame(Generic[RulesT]):
     def game_id(self) -> str:
         """The registry id of the game's rules."""
         return self.rules.game_id
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, in seat order."""
+        return self._names[-1]
 
     @property
     def state(self) -> Any:
@@ -362,6 +380,12 @@ class DiceGame(Generic[RulesT]):
 
     def why_not(self, action: Any) -> Refusal | None:
         """Why `action` would be refused now, or None when it is allowed."""
+        if isinstance(action, RenamePlayers):
+            try:
+                self._next(self.state, action)
+            except IllegalActionError as error:
+                return error.refusal
+            return None
         return self.rules.why_not(self.state, action)
 
     def is_legal(self, action: Any) -> bool:
@@ -383,11 +407,29 @@ class DiceGame(Generic[RulesT]):
                     refusal.message, refusal.code, value=refusal.value, reason=refusal.reason
                 )
             action = Roll(self.rules.draw(previous, self._random), drawn=True)
-        state = self.rules.next_state(previous, action)
+        state, names = self._next(previous, action)
         self._states.append(state)
+        self._names.append(names)
         self._actions.append(action)
         self._redo.clear()
         return self._notify(Change(action, previous=previous, state=state))
+
+    def _next(self, state: Any, action: Any) -> tuple[Any, tuple[str, ...]]:
+        """The state and the names after `action` (the shell's own, or the rules')."""
+        if isinstance(action, RenamePlayers):
+            names = tuple(str(name).strip() for name in action.names)
+            if len(names) != len(self.players):
+                raise IllegalActionError(
+                    f"{len(self.players)} names needed, got {len(names)}", RefusalCode.BAD_PLAYERS
+                )
+            for name in names:
+                check_player_name(name)
+            return state, names
+        return self.rules.next_state(state, action), self.players
+
+    def rename_players(self, names: Sequence[str]) -> Change:
+        """Rename the seats (in seat order), through the one door so that undo follows."""
+        return self.apply(RenamePlayers(tuple(names)))
 
     def roll(self) -> Change:
         """Roll every die that is not held."""
@@ -441,6 +483,7 @@ class DiceGame(Generic[RulesT]):
                 "a virtual roll, once seen, stays: it cannot be undone", RefusalCode.ROLL_SEEN
             )
         previous = self._states.pop()
+        self._names.pop()
         action = self._actions.pop()
         self._redo.append(action)
         return self._notify(Change(action, undone=True, previous=previous, state=self.state))
@@ -451,8 +494,9 @@ class DiceGame(Generic[RulesT]):
             raise IllegalActionError("nothing to redo", RefusalCode.NOTHING_TO_REDO)
         action = self._redo.pop()
         previous = self.state
-        state = self.rules.next_state(previous, action)
+        state, names = self._next(previous, action)
         self._states.append(state)
+        self._names.append(names)
         self._actions.append(action)
         return self._notify(Change(action, redone=True, previous=previous, state=state))
 

@@ -31,6 +31,7 @@ from missdice_desktop.rules import (
     ReasonCode,
     Refusal,
     RefusalCode,
+    RenamePlayers,
     Roll,
     Score,
     Section,
@@ -124,6 +125,7 @@ class GameController(QObject):
         window.tray.draft_changed.connect(self._keep_draft)
         window.sheet.box_chosen.connect(self.score_row)
         window.sheet.row_focused.connect(self._explain_row)
+        window.sheet.player_rename_requested.connect(self.rename_player)
         window.undo_action.triggered.connect(self.undo)
         window.redo_action.triggered.connect(self.redo)
         window.new_game_action.triggered.connect(self.ask_new_game)
@@ -468,6 +470,20 @@ class GameController(QObject):
                     return
         self._act(lambda: game.score(box_id))
 
+    def rename_player(self, index: int) -> None:
+        """Rename one player (a double-click on their column), through the engine's door."""
+        game = self.game
+        if not 0 <= index < len(game.players):
+            return
+        name = self.prompts.player_name(game.players[index])
+        if name is None or name.strip() == game.players[index]:
+            return
+        names = list(game.players)
+        names[index] = name
+        if self._refused(RenamePlayers(tuple(names))):
+            return
+        self._act(lambda: game.rename_players(names))
+
     def _best_other_box(self, box_id: str) -> tuple[str, int] | None:
         best: tuple[str, int] | None = None
         assert isinstance(self.game, Game)
@@ -533,6 +549,8 @@ class GameController(QObject):
         if self.game.dice is not None or change.turn_ended:
             self.game.extra.pop(TABLE_DRAFT_KEY, None)
         self._save()
+        if isinstance(change.action, RenamePlayers) and isinstance(self.game, Game):
+            self.model.refresh_names()
         if isinstance(self.game, Game):
             self._note_yahtzee_bonus(change)
         rolled = isinstance(change.action, Roll) and not change.undone

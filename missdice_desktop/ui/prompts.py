@@ -7,7 +7,14 @@ blocks a test and every question asked is checked.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QCheckBox, QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QFileDialog,
+    QInputDialog,
+    QMessageBox,
+    QWidget,
+)
 
 from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import Settings
@@ -93,6 +100,16 @@ class Prompts:
             QMessageBox.StandardButton.No,
         )
         return answer == QMessageBox.StandardButton.Yes
+
+    def player_name(self, current: str) -> str | None:
+        """A new name for a player (None: cancelled)."""
+        name, accepted = QInputDialog.getText(
+            self.parent,
+            translate("Prompts", "Rename a player"),
+            fill(translate("Prompts", "New name for %1:"), current),
+            text=current,
+        )
+        return name if accepted else None
 
     def new_game(self, settings: Settings) -> NewGameChoice | None:
         """The New game dialog."""

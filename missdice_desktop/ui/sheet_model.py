@@ -182,6 +182,12 @@ class SheetModel(QAbstractTableModel):
         if old_current != self._current and self._game.players:
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
 
+    def refresh_names(self) -> None:
+        """The players were renamed: redraw the column headers."""
+        self._read_game()
+        if self._game.players:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
+
     def retranslate(self) -> None:
         """Take the new language's names."""
         self._names = texts.box_names(self._game.rules)

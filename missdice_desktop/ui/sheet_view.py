@@ -171,6 +171,8 @@ class SheetView(QTableView):
     """The row whose box the current player wants to score."""
     row_focused = Signal(int)
     """The keyboard moved to a row (the status line explains a closed box)."""
+    player_rename_requested = Signal(int)
+    """A double-click on a player's column header: rename that player."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -191,6 +193,7 @@ class SheetView(QTableView):
         self.horizontalHeader().setHighlightSections(False)
         self.verticalHeader().setHighlightSections(True)
         self.clicked.connect(self._on_clicked)
+        self.horizontalHeader().sectionDoubleClicked.connect(self.player_rename_requested)
 
     def current_player_column(self) -> int:
         """The column of the player whose turn it is (-1 when the game is over)."""

@@ -19,6 +19,7 @@ from missdice_desktop.rules import (
     ReasonCode,
     Refusal,
     RefusalCode,
+    RenamePlayers,
     Roll,
     Ruleset,
     Score,
@@ -238,6 +239,9 @@ def refusal_text(
             "texts", "Roll at least once before holding."
         ),
         RefusalCode.NO_THROWS_LEFT: lambda: translate("texts", "No throws left this round."),
+        RefusalCode.BAD_PLAYERS: lambda: translate(
+            "texts", "Each player needs a name of 1 to 40 printable characters."
+        ),
         RefusalCode.ROLL_SEEN: lambda: translate(
             "texts", "A roll once seen stays: undo can release holds, not roll again."
         ),
@@ -308,6 +312,8 @@ def action_text(action: object, player: str, box: str, score: int | None) -> str
             else translate("texts", "releasing die %1")
         )
         return fill(text, str(action.index + 1))
+    if isinstance(action, RenamePlayers):
+        return translate("texts", "renaming the players")
     if isinstance(action, EnterDice) and action.dice is not None:
         return fill(translate("texts", "the dice %1"), "".join(str(v) for v in action.dice))
     return ""

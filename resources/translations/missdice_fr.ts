@@ -1067,6 +1067,14 @@ Delete this game for good? It cannot be brought back.</source>
 Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</translation>
     </message>
     <message>
+        <source>Rename a player</source>
+        <translation>Renommer un joueur</translation>
+    </message>
+    <message>
+        <source>New name for %1:</source>
+        <translation>Nouveau nom pour %1 :</translation>
+    </message>
+    <message>
         <source>Open a game</source>
         <translation>Ouvrir une partie</translation>
     </message>
@@ -1476,6 +1484,10 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
         <translation>Plus de lancer pour ce tour de table.</translation>
     </message>
     <message>
+        <source>Each player needs a name of 1 to 40 printable characters.</source>
+        <translation>Chaque joueur a besoin d’un nom de 1 à 40 caractères imprimables.</translation>
+    </message>
+    <message>
         <source>A roll once seen stays: undo can release holds, not roll again.</source>
         <translation>Un lancer vu reste : annuler peut libérer des dés gardés, pas relancer.</translation>
     </message>
@@ -1542,6 +1554,10 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
     <message>
         <source>releasing die %1</source>
         <translation>libérer le dé %1</translation>
+    </message>
+    <message>
+        <source>renaming the players</source>
+        <translation>le changement de nom des joueurs</translation>
     </message>
     <message>
         <source>the dice %1</source>

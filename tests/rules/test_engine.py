@@ -120,3 +120,22 @@ def test_a_refused_roll_draws_nothing_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="no rolls left"):
         game.roll()
     assert game.state is before
+
+
+def test_renaming_players_goes_through_the_door_and_undoes() -> None:
+    game = new_yahtzee(players=["Anna", "Ben"])
+    heard = []
+    game.add_listener(heard.append)
+    game.enter_dice("12345")
+    game.rename_players(["Anna", "Benoît"])
+    assert game.players == ("Anna", "Benoît") and game.dice == (1, 2, 3, 4, 5)
+    assert not heard[-1].turn_ended
+    game.undo()
+    assert game.players == ("Anna", "Ben")
+    game.redo()
+    assert game.players == ("Anna", "Benoît")
+    with pytest.raises(IllegalActionError, match="2 names needed"):
+        game.rename_players(["Solo"])
+    with pytest.raises(IllegalActionError, match="needs a name"):
+        game.rename_players(["Anna", " "])
+    assert game.players == ("Anna", "Benoît")

@@ -49,6 +49,8 @@ class ScriptedPrompts(Prompts):
     abandon_questions: list[str] = field(default_factory=list)
     abandon_openings: list[bool] = field(default_factory=list)
     delete_answer: bool = True
+    rename_answer: str | None = None
+    rename_questions: list[str] = field(default_factory=list)
     delete_questions: list[str] = field(default_factory=list)
 
     def error(self, title: str, text: str) -> None:
@@ -66,6 +68,10 @@ class ScriptedPrompts(Prompts):
         self.abandon_questions.append(summary)
         self.abandon_openings.append(opening)
         return self.abandon_answer
+
+    def player_name(self, current: str) -> str | None:
+        self.rename_questions.append(current)
+        return self.rename_answer
 
     def confirm_delete(self, summary: str) -> bool:
         self.delete_questions.append(summary)

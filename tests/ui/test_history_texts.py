@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
+from missdice_desktop.records import load_record
 from tests.ui.conftest import choice
 
 
@@ -37,3 +40,26 @@ def test_undo_names_holds_and_virtual_rolls_are_not_undone(qtbot, make_app) -> N
     assert not window.undo_action.isEnabled() and window.undo_action.text() == "&Undo"
     controller.toggle_hold(2)
     assert window.undo_action.text() == "&Undo: holding die 3"
+
+
+def test_a_double_click_on_a_column_renames_the_player_and_undo_follows(qtbot, make_app) -> None:
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben"], table=True)
+    controller, window = parts.controller, parts.window
+    controller.start()
+    controller.enter_dice("12345")
+    header = window.sheet.horizontalHeader()
+    prompts.rename_answer = "Benoît"
+    header.sectionDoubleClicked.emit(1)
+    assert prompts.rename_questions == ["Ben"]
+    game = controller.game
+    assert game.players == ("Anna", "Benoît") and game.dice == (1, 2, 3, 4, 5)
+    assert window.sheet.model().headerData(1, Qt.Orientation.Horizontal) == "Benoît"
+    assert load_record(controller.autosave.path).players == ("Anna", "Benoît")
+    assert window.undo_action.text() == "&Undo: renaming the players"
+    window.undo_action.trigger()
+    assert game.players == ("Anna", "Ben")
+    prompts.rename_answer = "   "
+    header.sectionDoubleClicked.emit(0)
+    assert game.players == ("Anna", "Ben")
+    assert "1 to 40 printable characters" in window.status_label.text()
