@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,9 @@ class GameLibrary:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self._cache: dict[Path, KeptGame] = {}
+        """Games already read, by file; read again when the file changed (a replay of a
+        long game takes milliseconds, and the Games window lists them all)."""
 
     def new_path(self) -> Path:
         """A file name for a new game, never one already used."""
@@ -112,20 +115,40 @@ class GameLibrary:
         kept: list[KeptGame] = []
         problems: list[RecordError] = []
         for path in self.paths():
-            try:
-                game = load_record(path)
-            except RecordError as error:
-                problems.append(error)
-                with contextlib.suppress(OSError):
-                    path.replace(path.with_name(path.name + BROKEN_SUFFIX))
-                continue
-            kept.append(KeptGame(path, game, _modified(path)))
+            loaded = self._load(path, problems)
+            if loaded is not None:
+                kept.append(loaded)
         return kept, problems
 
-    def latest_unfinished(self, games: Iterable[KeptGame]) -> KeptGame | None:
-        """The unfinished game saved last, if any."""
-        unfinished = [kept for kept in games if not kept.finished]
-        return max(unfinished, key=lambda kept: kept.saved_at, default=None)
+    def latest_unfinished(
+        self, playable: Callable[[DiceGame[Any]], bool] = lambda _game: True, *, scan: int = 50
+    ) -> tuple[KeptGame | None, list[RecordError]]:
+        """The unfinished game saved last that `playable` accepts, looking at the `scan`
+        newest files only (start-up stays quick with hundreds of finished games), and what
+        was wrong with the files that could not be read."""
+        problems: list[RecordError] = []
+        for path in self.paths()[:scan]:
+            loaded = self._load(path, problems)
+            if loaded is not None and not loaded.finished and playable(loaded.game):
+                return loaded, problems
+        return None, problems
+
+    def _load(self, path: Path, problems: list[RecordError]) -> KeptGame | None:
+        """One kept game; a file that cannot be read is renamed aside and its error kept."""
+        modified = _modified(path)
+        cached = self._cache.get(path)
+        if cached is not None and cached.saved_at == modified:
+            return cached
+        try:
+            game = load_record(path)
+        except RecordError as error:
+            problems.append(error)
+            with contextlib.suppress(OSError):
+                path.replace(path.with_name(path.name + BROKEN_SUFFIX))
+            return None
+        kept = KeptGame(path, game, modified)
+        self._cache[path] = kept
+        return kept
 
     def adopt(self, path: Path) -> Path:
         """Move a record made elsewhere (an older autosave) into the folder; its new path."""

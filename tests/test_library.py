@@ -58,11 +58,12 @@ def test_the_latest_unfinished_game_is_the_one_saved_last(tmp_path: Path) -> Non
         library.save(path, game)
         os.utime(path, (1000 + index, 1000 + index))
         paths.append(path)
-    kept, _ = library.games()
-    latest = library.latest_unfinished(kept)
-    assert latest is not None and latest.game.players == ("Ben",)
+    latest, problems = library.latest_unfinished()
+    assert latest is not None and latest.game.players == ("Ben",) and problems == []
+    assert library.latest_unfinished(lambda game: game.players != ("Ben",))[0] is not None
+    assert library.latest_unfinished(scan=0)[0] is None
     text = library.delete(paths[1])
-    assert library.latest_unfinished(library.games()[0]).game.players == ("Anna",)  # type: ignore[union-attr]
+    assert library.latest_unfinished()[0].game.players == ("Anna",)  # type: ignore[union-attr]
     library.restore(paths[1], text)
     assert len(library.games()[0]) == 2
 
@@ -100,3 +101,18 @@ def test_high_scores_per_sheet_and_player(tmp_path: Path) -> None:
         / 2
     )
     assert all(s.player != "Zoé" for s in scores.values())  # unfinished games do not count
+
+
+def test_a_game_is_read_again_only_when_its_file_changed(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path)
+    path = library.new_path()
+    game = Game(get_variant("yacht").configure(), ["Anna"])
+    game.enter_dice("12345")
+    library.save(path, game)
+    first = library.games()[0][0]
+    assert library.games()[0][0] is first
+    game.score("chance")
+    library.save(path, game)
+    os.utime(path, (first.saved_at + 5, first.saved_at + 5))
+    again = library.games()[0][0]
+    assert again is not first and again.game.state.sheets[0].scores == {"chance": 15}

@@ -264,7 +264,9 @@ class GameController(QObject):
             self.autosave.adopt_legacy()
         except RecordError as error:
             problems.append(str(error))
-        kept, broken = self.autosave.kept_games()
+        unfinished, broken = self.autosave.library.latest_unfinished(
+            lambda game: game.game_id in PLAYABLE
+        )
         problems.extend(str(error) for error in broken)
         if problems:
             self.prompts.error(
@@ -276,8 +278,6 @@ class GameController(QObject):
             )
         if record_path is not None and self.open_path(record_path):
             return
-        playable = [k for k in kept if k.game.game_id in PLAYABLE]
-        unfinished = self.autosave.library.latest_unfinished(playable)
         if unfinished is not None and self.prompts.resume(self._summary(unfinished.game)):
             self.replace_game(unfinished.game, unfinished.path)
             return
