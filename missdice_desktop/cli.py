@@ -6,13 +6,14 @@ import argparse
 import json
 import os
 import sys
+import urllib.parse
+import urllib.request
 from collections.abc import Sequence
 from typing import Any
 
 from missdice_desktop import __version__
-from missdice_desktop.records import AnyGame, RecordError, load_any_record, record_game
+from missdice_desktop.records import RecordError, load_record, record_game
 from missdice_desktop.rules import DiceGame, Game
-from missdice_desktop.rules.four21 import Four21Game, Phase, hand_text
 
 COMMANDS = ("replay", "read-dice")
 
@@ -77,7 +78,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     camera = options.camera
     if camera is not None and not (camera == "demo" or camera.isdigit() or os.path.exists(camera)):
         parser.error(f"--camera: no camera, video or folder called {camera!r}")
-    return start_app(options.record, camera)
+    return start_app(local_path(options.record), camera)
+
+
+def local_path(argument: str | None) -> str | None:
+    """A file:// URL as a path: desktops pass files that way to the menu entry's %u.
+
+    >>> local_path("file:///home/anna/Partie%20du%20soir.missdice")
+    '/home/anna/Partie du soir.missdice'
+    >>> local_path("partie.json")
+    'partie.json'
+    """
+    if argument is None or not argument.lower().startswith("file://"):
+        return argument
+    parsed = urllib.parse.urlsplit(argument)
+    return urllib.request.url2pathname(parsed.path)
 
 
 def start_app(record: str | None, camera: str | None = None) -> int:
@@ -111,7 +126,7 @@ def replay(files: Sequence[str], *, as_json: bool) -> int:
     status = 0
     for path in files:
         try:
-            game = load_any_record(path)
+            game = load_record(path)
         except RecordError as error:
             print(f"missdice replay: {error}", file=sys.stderr)
             status = 2
@@ -168,10 +183,8 @@ def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:
     return status
 
 
-def summarize(path: str, game: AnyGame) -> dict[str, Any]:
-    """A game's scores (or a 421's tokens) as JSON-ready data."""
-    if isinstance(game, Four21Game):
-        return summarize_four21(path, game)
+def summarize(path: str, game: DiceGame[Any]) -> dict[str, Any]:
+    """A game's scores (or its totals: Cochon's points, the 421's tokens) as JSON-ready data."""
     if not isinstance(game, Game):
         return _summarize_other(path, game)
     players = []
@@ -215,6 +228,7 @@ def _summarize_other(path: str, game: DiceGame[Any]) -> dict[str, Any]:
         summary["losers"] = list(game.losers())
     else:
         summary["winners"] = list(game.winners())
+    summary.update(game.rules.details(game.state, game.players))
     return summary
 
 
@@ -225,6 +239,12 @@ def _format_other(path: str, game: DiceGame[Any]) -> str:
     width = max(len(name) for name in game.players)
     lines = [f"{path} — {game.game_id}" + (f" ({options})" if options else "")]
     lines += [f"{p['name'].ljust(width)}  {p[key]:>5}" for p in summary["players"]]
+    for name, value in game.rules.details(game.state, game.players).items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{label}: {part}" for label, part in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value)) or "none"
+        lines.append(f"{name.replace('_', ' ')}: {value}")
     if not game.finished:
         lines.append(f"In progress: {game.players[game.current_player]} to play.")
     elif game.rules.has_losers:
@@ -234,28 +254,8 @@ def _format_other(path: str, game: DiceGame[Any]) -> str:
     return "\n".join(lines)
 
 
-def summarize_four21(path: str, game: Four21Game) -> dict[str, Any]:
-    """A 421 game's tokens, pot and loser as JSON-ready data."""
-    state = game.state
-    return {
-        "file": path,
-        "game": record_game(game),
-        "options": game.rules.options,
-        "finished": game.finished,
-        "phase": state.phase.value,
-        "pot": state.pot,
-        "players": [
-            {"name": name, "tokens": tokens, "out": out}
-            for name, tokens, out in zip(game.players, state.tokens, state.out, strict=True)
-        ],
-        "losers": list(game.losers()),
-    }
-
-
-def format_sheet(path: str, game: AnyGame) -> str:
-    """A game's scoresheet (or a 421's tokens) as a plain-text table."""
-    if isinstance(game, Four21Game):
-        return format_four21(path, game)
+def format_sheet(path: str, game: DiceGame[Any]) -> str:
+    """A game's scoresheet (or its totals, for games without a sheet) as a plain-text table."""
     if not isinstance(game, Game):
         return _format_other(path, game)
     sheets = game.state.sheets
@@ -294,31 +294,6 @@ def format_sheet(path: str, game: AnyGame) -> str:
         lines.append(("Winners: " if len(winners) > 1 else "Winner: ") + ", ".join(winners))
     else:
         lines.append(f"In progress: {game.players[game.current_player]} to play.")
-    return "\n".join(lines)
-
-
-def format_four21(path: str, game: Four21Game) -> str:
-    """A 421 game's tokens and last round as plain text."""
-    state = game.state
-    phase = {Phase.CHARGE: "la charge", Phase.DECHARGE: "la décharge", Phase.OVER: "over"}
-    title = f"{path} — 421 (pot: {game.rules.pot}, 4-2-1: {game.rules.four21})"
-    width = max(len(name) for name in game.players)
-    lines = [title, f"{'Pot'.ljust(width)}  {state.pot:>3}"]
-    for index, name in enumerate(game.players):
-        note = "  out" if state.out[index] else ""
-        lines.append(f"{name.ljust(width)}  {state.tokens[index]:>3}{note}")
-    if state.payments:
-        last = state.payments[-1]
-        source = "the pot" if last.payer is None else game.players[last.payer]
-        lines.append(
-            f"Last round: {game.players[last.worst]} took {last.tokens} from {source} "
-            f"({game.players[last.best]}'s {hand_text(last.best_hand)})"
-        )
-    if game.finished:
-        lines.append(f"Loser: {', '.join(game.losers())}")
-    else:
-        player = game.players[state.current_player]
-        lines.append(f"In progress ({phase[state.phase]}): {player} to throw.")
     return "\n".join(lines)
 
 

@@ -32,23 +32,17 @@ from missdice_desktop.rules import (
     Score,
     check_player_name,
     find_game,
-    four21,
     get_variant,
     grid_from_mapping,
     make_dice,
     new_game,
 )
-from missdice_desktop.rules.four21 import Four21Game, Four21Rules
 
 RECORD_FORMAT = "missdice-game"
 RECORD_VERSION = 1
 MAX_RECORD_BYTES = 5_000_000
 _KNOWN_KEYS = {"format", "version", "game", "options", "players", "turns", "grid", "current"}
 _TURN_KEYS = {"player", "dice", "rolls", "box"}
-_FOUR21_TURN_KEYS = {"player", "rolls"}
-
-AnyGame = DiceGame[Any] | Four21Game
-"""A game of any kind a record holds."""
 
 
 class RecordError(ValueError):
@@ -65,14 +59,6 @@ class RecordError(ValueError):
         if turn is not None:
             where.append(f"turn {turn}" + (f" ({player})" if player else ""))
         super().__init__(": ".join([*where, message]))
-
-
-def any_game_from_record(data: Any, *, source: str = "") -> AnyGame:
-    """Replay a parsed record of any game; RecordError says what is wrong and where."""
-    _check_header(data, source)
-    if data.get("game") == four21.GAME_ID:
-        return _four21_from_record(data, source)
-    return game_from_record(data, source=source)
 
 
 def _check_header(data: Any, source: str) -> None:
@@ -289,127 +275,16 @@ def _list(value: Any, name: str) -> Sequence[Any]:
     return value
 
 
-def _four21_from_record(data: Mapping[str, Any], source: str) -> Four21Game:
-    """Replay a 421 record turn by turn through the game's one door."""
-    try:
-        options = data.get("options", {})
-        if not isinstance(options, Mapping):
-            raise RulesError("options must be an object")
-        rules = Four21Rules.configure(options)
-        players = data.get("players")
-        low, high = four21.MIN_PLAYERS, four21.MAX_PLAYERS
-        if (
-            not isinstance(players, list)
-            or not low <= len(players) <= high
-            or not all(isinstance(name, str) for name in players)
-        ):
-            raise RulesError(f"players must be a list of {low} to {high} names")
-        for name in players:
-            check_player_name(name)
-    except (RulesError, IllegalActionError) as error:
-        raise RecordError(str(error), source=source) from None
-    extra = {key: value for key, value in data.items() if key not in _KNOWN_KEYS}
-    game = Four21Game(rules, players, extra=extra)
-    turns = data.get("turns")
-    if not isinstance(turns, list):
-        raise RecordError("turns must be a list", source=source)
-    for number, turn in enumerate(turns, 1):
-        player = game.players[game.state.current_player]
-        try:
-            if not isinstance(turn, Mapping):
-                raise RecordError("a turn must be an object")
-            throws = _four21_throws(turn.get("rolls"))
-            if not _is_int(turn.get("player")):
-                raise RecordError(f"player must be a number, not {turn.get('player')!r}")
-            extra = {key: value for key, value in turn.items() if key not in _FOUR21_TURN_KEYS}
-            game.play_turn(turn["player"], throws, extra)
-        except (RecordError, IllegalActionError) as error:
-            detail = error.detail if isinstance(error, RecordError) else str(error)
-            raise RecordError(detail, source=source, turn=number, player=player) from None
-    if data.get("current") is not None:
-        player = game.players[game.state.current_player]
-        try:
-            _four21_current(game, data["current"])
-        except (RecordError, IllegalActionError) as error:
-            detail = error.detail if isinstance(error, RecordError) else str(error)
-            raise RecordError(f"current turn ({player}): {detail}", source=source) from None
-    return game
-
-
-def _four21_throws(rolls: Any) -> list[list[int]]:
-    """The throws of a 421 turn: a non-empty list of lists (the rules check the dice)."""
-    if not isinstance(rolls, list) or not rolls:
-        raise RecordError("rolls must list the dice after each throw")
-    if not all(isinstance(roll, list) for roll in rolls):
-        raise RecordError("each roll must be a list of 3 dice")
-    return rolls
-
-
-def _four21_current(game: Four21Game, current: Any) -> None:
-    if game.finished:
-        raise RecordError("the game is over")
-    if not isinstance(current, Mapping):
-        raise RecordError("must be an object")
-    if not _is_int(current.get("player")) or current.get("player") != game.state.current_player:
-        raise RecordError(f"player {game.state.current_player} plays now")
-    throws = _four21_throws(current.get("rolls"))
-    if len(throws) >= game.state.turn.limit:
-        limit = game.state.turn.limit
-        raise RecordError(f"{len(throws)} throws: a turn in progress has fewer than its {limit}")
-    for dice in throws:
-        game.apply(four21.Throw(tuple(dice)))
-    held = current.get("held", [])
-    if (
-        not isinstance(held, list)
-        or len(held) > four21.DICE_COUNT
-        or not all(isinstance(flag, bool) for flag in held)
-    ):
-        raise RecordError("held must be a list of true/false, one per die")
-    for index, flag in enumerate(held):
-        if flag:
-            game.apply(four21.Hold(index, True))
-
-
-def _four21_record(game: Four21Game) -> dict[str, Any]:
-    record: dict[str, Any] = {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "game": four21.GAME_ID,
-        "options": game.rules.options,
-        "players": list(game.players),
-        "turns": [
-            {"player": turn.player, "rolls": [list(dice) for dice in turn.throws], **turn.extra}
-            for turn in game.state.turns
-        ],
-    }
-    turn = game.state.turn
-    if turn.throws and not game.finished:
-        current: dict[str, Any] = {
-            "player": turn.player,
-            "rolls": [list(dice) for dice in turn.throws],
-        }
-        if any(turn.held):
-            current["held"] = list(turn.held)
-        record["current"] = current
-    for key, value in game.extra.items():
-        record.setdefault(key, value)
-    return record
-
-
-def record_game(game: AnyGame) -> str:
+def record_game(game: DiceGame[Any]) -> str:
     """The record's `game` value: the built-in grid's id, "house" for a house grid, or the
     game's id for the other games."""
-    if isinstance(game, Four21Game):
-        return four21.GAME_ID
     if not isinstance(game, Game):
         return game.game_id
     return HOUSE_GAME if game.rules.variant.grid is not None else game.rules.variant.id
 
 
-def record_from_game(game: AnyGame) -> dict[str, Any]:
+def record_from_game(game: DiceGame[Any]) -> dict[str, Any]:
     """The record of `game` as JSON-ready data, unknown keys of a loaded record kept."""
-    if isinstance(game, Four21Game):
-        return _four21_record(game)
     if not isinstance(game, Game):
         record: dict[str, Any] = {
             "format": RECORD_FORMAT,
@@ -476,7 +351,7 @@ def _thrown_flags(game: Game) -> list[bool]:
     return flags
 
 
-def dumps_record(game: AnyGame) -> str:
+def dumps_record(game: DiceGame[Any]) -> str:
     """The record of `game` as JSON text, one turn a line so that people can read it."""
     lines = []
     for key, value in record_from_game(game).items():
@@ -495,11 +370,6 @@ def _compact(value: Any) -> str:
 def loads_record(text: str, *, source: str = "") -> DiceGame[Any]:
     """Parse JSON text and replay it (a game of the engine)."""
     return game_from_record(_parse(text, source), source=source)
-
-
-def loads_any_record(text: str, *, source: str = "") -> AnyGame:
-    """Parse JSON text and replay it, whatever the game."""
-    return any_game_from_record(_parse(text, source), source=source)
 
 
 def _parse(text: str, source: str) -> Any:
@@ -521,11 +391,6 @@ def load_record(path: str | os.PathLike[str]) -> DiceGame[Any]:
     return loads_record(_read_text(path), source=str(path))
 
 
-def load_any_record(path: str | os.PathLike[str]) -> AnyGame:
-    """Read and replay a game record file, whatever the game."""
-    return loads_any_record(_read_text(path), source=str(path))
-
-
 def _read_text(path: str | os.PathLike[str]) -> str:
     source = str(path)
     try:
@@ -544,7 +409,7 @@ def _read_text(path: str | os.PathLike[str]) -> str:
     return text
 
 
-def save_record(path: str | os.PathLike[str], game: AnyGame) -> None:
+def save_record(path: str | os.PathLike[str], game: DiceGame[Any]) -> None:
     """Write the record of `game` atomically: a crash never leaves a half-written file."""
     write_atomically(Path(path), dumps_record(game))
 

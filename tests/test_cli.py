@@ -11,6 +11,7 @@ from missdice_desktop import __version__
 from missdice_desktop.bench import full_game
 from missdice_desktop.cli import main
 from missdice_desktop.records import save_record
+from missdice_desktop.resources import grids_dir
 from tests.test_records import EXAMPLE
 
 
@@ -154,7 +155,7 @@ def test_read_dice_goes_on_past_bad_files_and_exits_2(tmp_path: Path, capsys) ->
 def test_replay_names_a_house_game_as_such(tmp_path: Path, capsys) -> None:
     from missdice_desktop.rules import Game, load_grid_file
 
-    grid = Path(__file__).parents[1] / "resources" / "grids" / "yams-famille.toml"
+    grid = grids_dir() / "yams-famille.toml"
     path = tmp_path / "house.json"
     save_record(path, Game(load_grid_file(grid).configure(), ["Anna"]))
     assert main(["replay", str(path), "--json"]) == 0
@@ -194,3 +195,15 @@ def test_output_cut_short_by_its_reader_is_no_error(example_file: Path) -> None:
     process.wait(timeout=60)
     assert "Traceback" not in error and "BrokenPipe" not in error
     assert process.returncode == 1
+
+
+def test_a_file_url_from_the_desktop_opens_as_a_path(monkeypatch) -> None:
+    import missdice_desktop.cli as cli
+
+    opened: list[tuple[str | None, str | None]] = []
+    monkeypatch.setattr(
+        cli, "start_app", lambda record, camera=None: opened.append((record, camera)) or 0
+    )
+    assert main(["file:///home/anna/Partie%20du%20soir.missdice"]) == 0
+    assert main(["partie.json"]) == 0
+    assert opened == [("/home/anna/Partie du soir.missdice", None), ("partie.json", None)]

@@ -23,13 +23,18 @@ def test_replay_json_gives_tokens_finished_and_losers(four21_file: Path, capsys)
         "game": "421",
         "options": {"pot": 11, "421": 10},
         "finished": True,
+        "players": [{"name": "Anna", "tokens": 11}, {"name": "Ben", "tokens": 0}],
+        "losers": ["Anna"],
         "phase": "over",
         "pot": 0,
-        "players": [
-            {"name": "Anna", "tokens": 11, "out": False},
-            {"name": "Ben", "tokens": 0, "out": True},
-        ],
-        "losers": ["Anna"],
+        "out": ["Ben"],
+        "last_round": {
+            "worst": "Anna",
+            "best": "Ben",
+            "hand": "4-2-1",
+            "tokens": 10,
+            "from": "Ben",
+        },
     }
 
 
@@ -45,15 +50,16 @@ def test_replay_json_of_a_game_in_progress(tmp_path: Path, capsys) -> None:
         [],
     )
     assert [p["tokens"] for p in result["players"]] == [0, 10]
+    assert result["last_round"]["from"] == "pot"
 
 
 def test_replay_prints_the_tokens_and_the_last_round(four21_file: Path, capsys) -> None:
     assert main(["replay", str(four21_file)]) == 0
     out = capsys.readouterr().out
-    assert "421 (pot: 11, 4-2-1: 10)" in out
-    assert "Anna   11" in out and "Ben     0  out" in out
-    assert "Last round: Anna took 10 from Ben (Ben's 4-2-1)" in out
-    assert out.endswith("Loser: Anna\n")
+    assert "421 (pot: 11, 421: 10)" in out
+    assert "Anna     11" in out and "Ben       0" in out and "out: Ben" in out
+    assert "last round: worst: Anna, best: Ben, hand: 4-2-1, tokens: 10, from: Ben" in out
+    assert out.endswith("Lost: Anna\n")
 
 
 def test_a_rule_breaking_421_record_exits_2_with_one_line(tmp_path: Path, capsys) -> None:
@@ -62,6 +68,4 @@ def test_a_rule_breaking_421_record_exits_2_with_one_line(tmp_path: Path, capsys
     assert main(["replay", str(bad)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == (
-        f"missdice replay: {bad}: turn 1 (Anna): 2 throws: this turn allows 1\n"
-    )
+    assert captured.err == f"missdice replay: {bad}: turn 1 (Anna): 2 throws: this turn allows 1\n"

@@ -189,6 +189,10 @@ class GameRules(ABC, Generic[StateT]):
         """Which dice are held (none unless the game holds dice)."""
         return (False,) * self.dice_count
 
+    def details(self, state: StateT, players: Sequence[str]) -> dict[str, Any]:
+        """More of the state for `missdice replay` (JSON-ready), e.g. the 421's pot; none here."""
+        return {}
+
     def shown_dice(self, state: StateT) -> Dice | None:
         """The dice to show on the table: this turn's, or those that just ended a turn."""
         return self.dice(state)

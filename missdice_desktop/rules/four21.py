@@ -21,12 +21,12 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import Any
 
-from missdice_desktop.rules.scoresheet import IllegalActionError
+from missdice_desktop.rules.refusals import IllegalActionError
 
 GAME_ID = "421"
 DICE_COUNT = 3
@@ -176,6 +176,15 @@ def hand_rank(hand: Hand) -> int:
     return _RANKS[hand]
 
 
+def ranked(hands: Iterable[tuple[int, Hand]]) -> tuple[tuple[int, Hand], ...]:
+    """Players' hands best first; equal hands stay in the order they were thrown.
+
+    >>> ranked([(0, (6, 5, 3)), (1, (4, 2, 1)), (2, (6, 5, 3))])
+    ((1, (4, 2, 1)), (0, (6, 5, 3)), (2, (6, 5, 3)))
+    """
+    return tuple(sorted(hands, key=lambda entry: -hand_rank(entry[1])))
+
+
 def hand_text(hand: Hand) -> str:
     """The hand as players say it, e.g. "4-2-1"."""
     return "-".join(map(str, hand))
@@ -294,10 +303,6 @@ class Turn:
     """How many throws this turn allows."""
     tie_break: bool = False
     """A throw that only decides who is worst among tied players."""
-    extra: Mapping[str, Any] = field(
-        default_factory=lambda: MappingProxyType({}), compare=False, repr=False
-    )
-    """Keys of a saved turn that this program does not use, kept on save."""
 
     @property
     def dice(self) -> Dice | None:
@@ -327,6 +332,11 @@ class Payment:
     """Each player's hand of the round, in playing order."""
     tie_breaks: tuple[tuple[tuple[int, Hand], ...], ...] = ()
     """The throws that decided who was worst, one tuple per pass."""
+
+    @property
+    def ranking(self) -> tuple[tuple[int, Hand], ...]:
+        """The round's hands best first (the tie-break throws aside)."""
+        return ranked(self.hands)
 
 
 @dataclass(frozen=True)
@@ -613,14 +623,13 @@ def play_turn(
     state: Four21State,
     player: int,
     throws: Sequence[Sequence[int]],
-    extra: Mapping[str, Any] | None = None,
 ) -> Four21State:
     """The state after one whole played turn: its throws, then a Stop if it ended early."""
     for action in turn_actions(state, player, throws):
         if isinstance(action, Stop) and not state.turn.throws:
             break  # the turn ended by itself with its last throw
         state = rules.next_state(state, action)
-    return with_turn_extra(state, extra)
+    return state
 
 
 def turn_actions(
@@ -641,96 +650,3 @@ def turn_actions(
     if len(throws) > state.turn.limit:
         raise IllegalActionError(f"{len(throws)} throws: this turn allows {state.turn.limit}")
     return [*(Throw(tuple(dice)) for dice in throws), Stop()]
-
-
-def with_turn_extra(state: Four21State, extra: Mapping[str, Any] | None) -> Four21State:
-    """`state` with `extra` (unknown keys of a saved turn) on its last played turn."""
-    if not extra:
-        return state
-    played = replace(state.turns[-1], extra=MappingProxyType(dict(extra)))
-    return replace(state, turns=(*state.turns[:-1], played))
-
-
-class Four21Game:
-    """A 421 game for 2 to 8 named players: every action goes through `apply`, undo and redo
-    move along the actions applied."""
-
-    def __init__(
-        self,
-        rules: Four21Rules,
-        players: Sequence[str],
-        *,
-        seed: int | None = None,
-        extra: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.rules = rules
-        self.players = tuple(players)
-        self.extra: dict[str, Any] = dict(extra or {})
-        """Keys of a loaded record that this program does not use, kept on save."""
-        self._random = random.Random(seed)
-        self._states = [rules.start(self.players)]
-        self._redo: list[Four21State] = []
-
-    @property
-    def state(self) -> Four21State:
-        """The current state."""
-        return self._states[-1]
-
-    @property
-    def finished(self) -> bool:
-        """True once the game has a loser."""
-        return self.state.finished
-
-    def losers(self) -> tuple[str, ...]:
-        """The loser's name once the game is over, else nothing."""
-        loser = self.state.loser
-        return () if loser is None else (self.players[loser],)
-
-    def legal_actions(self) -> LegalActions:
-        """What the current player may do now."""
-        return self.rules.legal_actions(self.state)
-
-    def refusal(self, action: Four21Action) -> Four21Reason | None:
-        """Why `action` may not happen now, or None."""
-        return self.rules.refusal(self.state, action)
-
-    def apply(self, action: Four21Action) -> Four21State:
-        """Check and apply `action`: the one door. Four21Error if the rules refuse it."""
-        state = self.rules.next_state(self.state, action)
-        self._states.append(state)
-        self._redo.clear()
-        return state
-
-    def throw(self) -> Four21State:
-        """Throw the dice not held, virtually."""
-        return self.apply(self.rules.throw_dice(self.state, self._random))
-
-    def play_turn(
-        self, player: int, throws: Sequence[Sequence[int]], extra: Mapping[str, Any] | None = None
-    ) -> Four21State:
-        """Apply a whole played turn as a record gives it, one action at a time."""
-        for action in turn_actions(self.state, player, throws):
-            if isinstance(action, Stop) and not self.state.turn.throws:
-                break  # the turn ended by itself with its last throw
-            self.apply(action)
-        self._states[-1] = with_turn_extra(self.state, extra)
-        return self.state
-
-    @property
-    def can_undo(self) -> bool:
-        """Whether there is an action to undo."""
-        return len(self._states) > 1
-
-    def undo(self) -> Four21State:
-        """Take back the last action."""
-        if not self.can_undo:
-            raise IllegalActionError("nothing to undo")
-        self._redo.append(self._states.pop())
-        return self.state
-
-    def redo(self) -> Four21State:
-        """Apply again the last undone action."""
-        if not self._redo:
-            raise IllegalActionError("nothing to redo")
-        self._states.append(self._redo.pop())
-        return self.state

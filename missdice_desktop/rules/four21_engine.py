@@ -24,6 +24,7 @@ from missdice_desktop.rules.engine import (
     GameRules,
     Hold,
     IllegalActionError,
+    Refusal,
     RefusalCode,
     Roll,
     Standing,
@@ -102,6 +103,24 @@ class Four21Engine(GameRules[Four21State]):
         """This turn's dice."""
         return state.turn.dice
 
+    def details(self, state: Four21State, players: Sequence[str]) -> dict[str, Any]:
+        """The phase, the pot, the players out and how the last round ended."""
+        details: dict[str, Any] = {
+            "phase": state.phase.value,
+            "pot": state.pot,
+            "out": [name for name, out in zip(players, state.out, strict=True) if out],
+        }
+        if state.payments:
+            last = state.payments[-1]
+            details["last_round"] = {
+                "worst": players[last.worst],
+                "best": players[last.best],
+                "hand": four21.hand_text(last.best_hand),
+                "tokens": last.tokens,
+                "from": "pot" if last.payer is None else players[last.payer],
+            }
+        return details
+
     def shown_dice(self, state: Four21State) -> Dice | None:
         """This turn's dice, or the last turn's while the next player has not thrown."""
         if state.turn.dice is not None:
@@ -144,6 +163,15 @@ class Four21Engine(GameRules[Four21State]):
             actions.append(Stop())
         return tuple(actions)
 
+    def why_not(self, state: Four21State, action: Any) -> Refusal | None:
+        """Why `action` is refused now, or None; a throw without dice stands for any dice.
+
+        Dice from the table stand for a throw that keeps the held dice, as a virtual one does.
+        """
+        if isinstance(action, EnterDice) and action.dice is None:
+            action = Roll()
+        return super().why_not(state, action)
+
     def next_state(self, state: Four21State, action: Any) -> Four21State:
         """The 421's next state for a throw, a hold or a stop."""
         match action:
@@ -172,7 +200,7 @@ class Four21Engine(GameRules[Four21State]):
     def record_turns(self, state: Four21State) -> list[dict[str, Any]]:
         """Each played turn: its player and the dice after each throw."""
         return [
-            {"player": turn.player, "rolls": [list(dice) for dice in turn.throws], **turn.extra}
+            {"player": turn.player, "rolls": [list(dice) for dice in turn.throws]}
             for turn in state.turns
         ]
 

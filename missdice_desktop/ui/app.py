@@ -22,8 +22,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
 
-from missdice_desktop.resources import resources_dir
+from missdice_desktop.resources import translations_dir
 from missdice_desktop.rules import Game, get_variant
+from missdice_desktop.ui.about import app_icon
 from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import default_player_name
@@ -31,7 +32,7 @@ from missdice_desktop.ui.prompts import Prompts
 from missdice_desktop.ui.settings import AppPaths, Settings, load_settings
 from missdice_desktop.ui.texts import fill
 
-TRANSLATIONS_DIR = resources_dir() / "translations"
+TRANSLATIONS_DIR = translations_dir()
 LANGUAGES = ("en", "fr")
 translate = QCoreApplication.translate
 
@@ -170,6 +171,8 @@ def build_app(
     app.setApplicationName("Miss Dice")
     app.setApplicationDisplayName("Miss Dice")
     app.setOrganizationName("Miss Dice")
+    app.setDesktopFileName("missdice-desktop")  # the .desktop entry the installers write
+    app.setWindowIcon(app_icon())
     settings = load_settings(paths.settings_file)
     language = LanguageSwitcher(app)
     language.apply(settings.language)

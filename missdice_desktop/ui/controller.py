@@ -40,6 +40,7 @@ from missdice_desktop.rules import (
 from missdice_desktop.rules.four21 import Stop
 from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui import texts
+from missdice_desktop.ui.about import about_text
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
 from missdice_desktop.ui.games_window import GamesWindow
@@ -216,7 +217,10 @@ class GameController(QObject):
         game = self.game
         if not self.table_mode or not game.is_legal(EnterDice()):
             return
-        if game.dice is not None and sorted(game.dice) == sorted(values):
+        # The Yahtzee family's dice stay on the table all turn: the same reading again is the
+        # same throw. In the other games every reading used is a new throw (the panel waits
+        # for the dice to be picked up before it offers the same faces again).
+        if isinstance(game, Game) and game.dice is not None and sorted(game.dice) == sorted(values):
             return
         if not self.window.camera_panel.automatic.isChecked() or not isinstance(game, Game):
             self.enter_dice("".join(str(value) for value in values))
@@ -950,17 +954,7 @@ class GameController(QObject):
         self.rules_window.activateWindow()
 
     def _about(self) -> None:
-        self.prompts.about(
-            fill(
-                translate(
-                    "Controller",
-                    "Miss Dice %1\n\nThe scoresheet for Yahtzee, Yam's and Yacht: virtual dice "
-                    "or dice from the table.\n\nYahtzee is a trademark of Hasbro. Miss Dice is "
-                    "independent of Hasbro.",
-                ),
-                __version__,
-            )
-        )
+        self.prompts.about(about_text(__version__, self.paths))
 
     def on_close(self) -> None:
         """Keep everything: the game (autosave) and the window's size; free the camera."""

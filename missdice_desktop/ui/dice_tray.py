@@ -256,16 +256,19 @@ class DieWidget(QWidget):
             self.table_mode
             and event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
-            and event.text() in ("1", "2", "3", "4", "5", "6")
+            and event.text() in self._face_keys()
         ):
             event.accept()
             return True
         return super().event(event)
 
+    def _face_keys(self) -> tuple[str, ...]:
+        return tuple(str(face) for face in range(1, self.faces + 1))
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter toggles the hold; in table mode a digit 1–6 sets the face."""
         text = event.text()
-        if self.table_mode and text in ("1", "2", "3", "4", "5", "6"):
+        if self.table_mode and text in self._face_keys():
             self.face_typed.emit(self.index, int(text))
             event.accept()
             return
@@ -289,7 +292,9 @@ class DieWidget(QWidget):
 class FacePicker(QFrame):
     """A popup row of the six faces, big enough to hit at a glance; keys 1–6 pick too."""
 
-    def __init__(self, index: int, icon_size: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, index: int, icon_size: int, parent: QWidget | None = None, *, faces: int = 6
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Popup)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName(fill(translate("DiceTray", "Face of die %1"), str(index + 1)))
@@ -298,7 +303,7 @@ class FacePicker(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.buttons: list[QToolButton] = []
-        for face in range(1, 7):
+        for face in range(1, faces + 1):
             button = QToolButton(self)
             button.setIcon(die_icon(face, icon_size * 2))
             button.setIconSize(QSize(icon_size, icon_size))
@@ -323,7 +328,7 @@ class FacePicker(QFrame):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """1–6 pick a face; Escape closes."""
-        if event.text() in ("1", "2", "3", "4", "5", "6"):
+        if event.text() in tuple(str(face) for face in range(1, len(self.buttons) + 1)):
             self._choose(int(event.text()))
             return
         super().keyPressEvent(event)
@@ -411,7 +416,9 @@ class DiceTray(QWidget):
             die.retranslate()
         self._draft = [None] * count
         self.entry.setValidator(
-            QRegularExpressionValidator(QRegularExpression(f"[1-6]{{0,{count}}}"), self.entry)
+            QRegularExpressionValidator(
+                QRegularExpression(f"[1-{self.faces}]{{0,{count}}}"), self.entry
+            )
         )
         self.entry.setMaxLength(count)
         self.entry.clear()
@@ -506,7 +513,7 @@ class DiceTray(QWidget):
     def _ask_face(self, index: int) -> int | None:
         """The face picker under a die (table mode)."""
         die = self.dice[index]
-        picker = FacePicker(index, max(36, int(die.width() * 0.62)), self)
+        picker = FacePicker(index, max(36, int(die.width() * 0.62)), self, faces=self.faces)
         return picker.pick(die.mapToGlobal(die.rect().bottomLeft()))
 
     def _set_face(self, index: int, face: int) -> None:

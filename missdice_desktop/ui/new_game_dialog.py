@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -321,7 +322,19 @@ class NewGameDialog(QDialog):
             self._build_options(self._settings.options)
         elif kind is not None:
             self._build_game_options(kind, self._settings.game_options.get(kind.id, {}))
+        self._fit()
+
+    def _fit(self) -> None:
+        """Shrink to what the game chosen shows (hidden rows leave no gap)."""
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()
         self.adjustSize()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Open at the size of what is shown."""
+        super().showEvent(event)
+        self._fit()
 
     def _build_game_options(self, kind: GameKind, values: dict[str, int]) -> None:
         self._clear_options()
@@ -392,6 +405,7 @@ class NewGameDialog(QDialog):
             label.setVisible(i < count)
             self.up_buttons[i].setVisible(i < count)
         self._fill_first_player()
+        self._fit()
 
     def _fill_first_player(self) -> None:
         """The list of who may start: the players as named now, the choice kept."""

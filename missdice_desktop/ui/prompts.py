@@ -6,7 +6,7 @@ blocks a test and every question asked is checked.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from missdice_desktop.ui.about import app_icon
 from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import Settings
 from missdice_desktop.ui.texts import fill
@@ -133,5 +134,11 @@ class Prompts:
         return path or None
 
     def about(self, text: str) -> None:
-        """The About box."""
-        QMessageBox.about(self.parent, translate("Prompts", "About Miss Dice"), text)
+        """The About box (rich text: its links open, its folders can be selected and copied)."""
+        box = QMessageBox(self.parent)
+        box.setWindowTitle(translate("Prompts", "About Miss Dice"))
+        box.setIconPixmap(app_icon().pixmap(96, 96))
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(text)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        box.exec()

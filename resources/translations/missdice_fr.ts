@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>About</name>
+    <message>
+        <source>The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.</source>
+        <translation>La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dés de la table.</translation>
+    </message>
+    <message>
+        <source>Free software under the %1 licence.</source>
+        <translation>Logiciel libre sous licence %1.</translation>
+    </message>
+    <message>
+        <source>Yahtzee is a trademark of Hasbro. Miss Dice is independent of Hasbro.</source>
+        <translation>Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
+    </message>
+    <message>
+        <source>It comes with (Qt %1):</source>
+        <translation>Elle est livrée avec (Qt %1) :</translation>
+    </message>
+    <message>
+        <source>The demo camera&apos;s photos: %1, %2 licence.</source>
+        <translation>Les photos de la caméra de démonstration : %1, licence %2.</translation>
+    </message>
+    <message>
+        <source>In the installed app, the licence texts are in its &lt;i&gt;licenses&lt;/i&gt; folder, and Qt&apos;s libraries are separate files that you may replace with your own build.</source>
+        <translation>Dans l&apos;application installée, les textes des licences sont dans son dossier &lt;i&gt;licenses&lt;/i&gt;, et les bibliothèques de Qt sont des fichiers séparés, que vous pouvez remplacer par votre propre compilation.</translation>
+    </message>
+    <message>
+        <source>Games are kept in %1&lt;br&gt;Settings are kept in %2</source>
+        <translation>Les parties sont gardées dans %1&lt;br&gt;Les réglages sont gardés dans %2</translation>
+    </message>
+</context>
+<context>
     <name>App</name>
     <message>
         <source>Something went wrong</source>
@@ -294,18 +325,6 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
-        <source>Miss Dice %1
-
-The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.
-
-Yahtzee is a trademark of Hasbro. Miss Dice is independent of Hasbro.</source>
-        <translation>Miss Dice %1
-
-La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dés de la table.
-
-Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, sans lien avec Hasbro.</translation>
-    </message>
-    <message>
         <source>This window cannot play %1 yet.</source>
         <translation>Cette fenêtre ne sait pas encore jouer au %1.</translation>
     </message>
@@ -521,6 +540,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>%1 — place %2</source>
         <translation>%1 — place %2</translation>
+    </message>
+    <message>
+        <source>%1 (throwing)</source>
+        <translation>%1 (en cours)</translation>
     </message>
     <message>
         <source>No token has moved yet.</source>
@@ -984,6 +1007,10 @@ Yahtzee est une marque de Hasbro. Miss Dice est une application indépendante, s
     <message>
         <source>%1 rolled a 1 and lost %2.</source>
         <translation>%1 a fait 1 et perd %2.</translation>
+    </message>
+    <message>
+        <source>%1 banked %2.</source>
+        <translation>%1 met %2 en banque.</translation>
     </message>
     <message>
         <source>Roll the die to start the turn.</source>

@@ -201,6 +201,7 @@ def test_a_charge_round_the_worst_takes_what_the_best_is_worth_from_the_pot() ->
     assert state.tokens == (0, 10, 0)
     assert state.pot == 11
     payment = state.payments[-1]
+    assert payment.ranking == ((0, (4, 2, 1)), (2, (6, 6, 5)), (1, (6, 5, 3)))
     assert (payment.worst, payment.best, payment.tokens, payment.payer) == (1, 0, 10, None)
     assert state.order == (1, 2, 0)  # the receiver starts the next round
     assert state.current_player == 1
@@ -443,3 +444,82 @@ def test_whole_random_games_keep_every_token_and_end_with_one_loser(
     for turn in state.turns:
         replayed = play_turn(rules, replayed, turn.player, turn.throws)
     assert replayed == state
+
+
+def test_the_engine_shell_undoes_and_redoes_one_throw_at_a_time() -> None:
+    from missdice_desktop.rules import DiceGame
+    from missdice_desktop.rules.four21_engine import Four21Engine
+
+    game = DiceGame(Four21Engine(), ["Anna", "Ben"], seed=3)
+    start_state = game.state
+    game.roll()
+    game.roll()
+    assert game.state.payments  # one round played
+    after_round = game.state
+    game.undo()
+    assert game.current_player == 1 and not game.state.payments
+    game.redo()
+    assert game.state == after_round
+    game.undo()
+    game.undo()
+    assert game.state == start_state and not game.can_undo
+
+
+def test_a_virtual_throw_keeps_the_held_dice() -> None:
+    rules = Four21Rules()
+    state = decharge(rules, (10, 11), first=0)
+    state = rules.next_state(state, Throw((6, 2, 5)))
+    state = rules.next_state(state, Hold(1, True))
+    chance = random.Random(5)
+    for _ in range(20):
+        assert rules.throw_dice(state, chance).dice[1] == 2
+    first = rules.throw_dice(rules.start(["A", "B"]), random.Random(1)).dice
+    assert len(first) == 3 and all(1 <= value <= 6 for value in first)
+
+
+WHOLE_GAMES = [
+    pytest.param(
+        {"pot": 11, "421": 10},
+        2,
+        ["421", "653", "111", "221", "653 655", "221 421"],
+        [10, 1, 10],
+        (11, 0),
+        0,
+        id="two players: Anna takes the last token of the pot, then all of Ben's",
+    ),
+    pytest.param(
+        {"pot": 11, "421": 8},
+        3,
+        [
+            # La charge: Ben takes 8 (4-2-1 worth 8), Anna the last 3; Chloé, with none, is out.
+            *("421", "665", "654", "111", "332", "331"),
+            # La décharge: Anna throws 3 times, Ben's 1-1-2 pays her 2.
+            *("652 655 654", "112"),
+            # Both nénette in one throw each: the tie-break makes Anna worst, Ben's nénette pays 1.
+            *("221", "221", "331", "332"),
+            # Anna's 4-2-1 must pay 8 but Anna holds 6: she gives them all and is out; Ben loses.
+            *("421", "666"),
+        ],
+        [8, 3, 2, 1, 6],
+        (0, 11, 0),
+        1,
+        id="three players: a short pot, a tie-break, a payer short of tokens",
+    ),
+]
+
+
+@pytest.mark.parametrize(("options", "players", "played", "moved", "tokens", "loser"), WHOLE_GAMES)
+def test_whole_games(
+    options: dict[str, int],
+    players: int,
+    played: list[str],
+    moved: list[int],
+    tokens: tuple[int, ...],
+    loser: int,
+) -> None:
+    rules, state = start(players, **options)
+    state = turns(rules, state, *played)
+    assert [payment.tokens for payment in state.payments] == moved
+    assert state.tokens == tokens
+    assert state.finished and state.loser == loser
+    assert len(state.turns) == len(played)

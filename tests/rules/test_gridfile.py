@@ -4,10 +4,11 @@ from pathlib import Path
 
 import pytest
 
+from missdice_desktop.resources import grids_dir
 from missdice_desktop.rules import Game, GridError, JokerPolicy, grid_from_mapping, load_grid_file
 from tests.rules.support import play
 
-EXAMPLE = Path(__file__).parents[2] / "resources" / "grids" / "yams-famille.toml"
+EXAMPLE = grids_dir() / "yams-famille.toml"
 
 
 def test_the_shipped_house_grid_plays() -> None:

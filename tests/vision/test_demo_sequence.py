@@ -1,14 +1,13 @@
 """The shipped demo camera sequence reads as its notice says (it is what new users see first)."""
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 
+from missdice_desktop.resources import camera_demo_dir
 from vision import read_dice
 
-DEMO = Path(__file__).parents[2] / "resources" / "camera-demo"
+DEMO = camera_demo_dir()
 
 
 def expected_values() -> list[tuple[str, tuple[int, ...]]]:

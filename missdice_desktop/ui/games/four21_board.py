@@ -26,6 +26,7 @@ from missdice_desktop.rules.four21 import (
     Four21State,
     Hand,
     Phase,
+    hand_of,
     hand_rank,
     hand_text,
 )
@@ -198,6 +199,13 @@ class Four21Board(QWidget):
                         translate("Four21Board", "%1 — place %2"),
                         hand_name(hands[seat]),
                         str(ranked.index(seat) + 1),
+                    )
+                )
+            elif playing and state.turn.dice is not None:
+                row[2].setText(
+                    fill(
+                        translate("Four21Board", "%1 (throwing)"),
+                        hand_name(hand_of(state.turn.dice)),
                     )
                 )
             else:

@@ -108,6 +108,15 @@ class PigBoard(QWidget):
                     str(sum(lost.rolls[:-1])),
                 )
             )
+        elif state.turns and state.turns[-1].held:
+            held = state.turns[-1]
+            self.turn_rolls.setText(
+                fill(
+                    translate("PigBoard", "%1 banked %2."),
+                    players[held.player],
+                    str(sum(held.rolls)),
+                )
+            )
         else:
             self.turn_rolls.setText(translate("PigBoard", "Roll the die to start the turn."))
         self.hold_button.setEnabled(can_bank)

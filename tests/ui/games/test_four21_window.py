@@ -95,3 +95,33 @@ def test_the_new_game_dialog_offers_the_421_options(qtbot):
     chosen = dialog.choice()
     assert chosen.rules == Four21Engine(Four21Rules(pot=11, four21=10))
     assert len(chosen.players) == 2
+
+
+def test_a_saved_421_opens_in_the_window_and_undoes(qtbot, make_app, tmp_path):
+    from missdice_desktop.records import save_record
+    from missdice_desktop.rules import DiceGame
+
+    game = DiceGame(Four21Engine(Four21Rules(pot=11)), ["Anna", "Ben"])
+    for dice in [(4, 2, 1), (6, 5, 3), (1, 1, 1), (2, 2, 1), (6, 5, 3)]:
+        game.apply(Roll(dice))
+    path = tmp_path / "421.json"
+    save_record(path, game)
+    parts, prompts = make_app()
+    prompts.open_answer = str(path)
+    parts.controller.open_file()
+    opened = parts.controller.game
+    assert opened.state == game.state and prompts.errors == []
+    board = parts.window.four21_board
+    assert "La décharge" in board.phase.text() and board.stop_button.isEnabled()
+    qtbot.keyClick(parts.window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert opened.state.turn.throws == ()
+
+
+def test_the_new_game_dialog_leaves_no_gap_where_rows_are_hidden(qtbot):
+    dialog = NewGameDialog(Settings(players=["Anna", "Ben"], game="421"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.height() == dialog.sizeHint().height()
+    count_bottom = dialog.player_count.geometry().bottom()
+    assert dialog.options_box.geometry().top() - count_bottom < 20

@@ -114,3 +114,28 @@ def test_the_new_game_dialog_offers_the_games_and_cochons_target(qtbot):
     assert not dialog.players_box.isVisibleTo(dialog)
     dialog.game_box.setCurrentIndex(dialog.game_box.findData("yahtzee"))
     assert dialog.choice().rules.variant.id == "yahtzee"
+
+
+def test_an_unfinished_game_of_cochon_is_offered_back_and_resumes(qtbot, make_app, paths):
+    from missdice_desktop.records import save_record
+    from missdice_desktop.rules import DiceGame
+
+    game = DiceGame(PigRules(target=40), ["Anna", "Ben"])
+    for action in (Roll((6,)), Roll((4,)), Bank(), Roll((3,))):
+        game.apply(action)
+    save_record(paths.autosave_file, game)
+    parts, prompts = make_app(start=True)
+    assert prompts.resume_questions and "Cochon" in prompts.resume_questions[0]
+    resumed = parts.controller.game
+    assert resumed.state == game.state
+    assert parts.window.boards.currentWidget() is parts.window.pig_board
+    assert parts.window.pig_board.turn_total.text() == "Turn total: 3"
+
+
+def test_the_same_face_read_twice_by_the_camera_is_two_rolls(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = pig_choice(["Anna"], table=True)
+    parts.controller.start()
+    parts.controller.use_camera_dice((4,))
+    parts.controller.use_camera_dice((4,))
+    assert parts.controller.game.state.turn.rolls == (4, 4)

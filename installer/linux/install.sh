@@ -1,0 +1,78 @@
+#!/bin/sh
+# Installs Miss Dice for you alone, without root: the app folder, a menu entry, its icons,
+# and the opening of missdice: links and .missdice game files.
+#   ./install.sh              install (or update) from this folder
+#   ./install.sh --uninstall  remove it again (your games and settings stay)
+set -eu
+
+app_id=missdice-desktop
+program=missdice
+here=$(cd "$(dirname "$0")" && pwd)
+data=${XDG_DATA_HOME:-$HOME/.local/share}
+prefix=$data/$app_id
+bin=$HOME/.local/bin
+
+refresh() {
+    # Each cache is optional: a desktop without the tool reads the folders directly.
+    if command -v update-mime-database >/dev/null 2>&1; then
+        update-mime-database "$data/mime" >/dev/null 2>&1 || true
+    fi
+    if command -v update-desktop-database >/dev/null 2>&1; then
+        update-desktop-database "$data/applications" >/dev/null 2>&1 || true
+    fi
+    if command -v gtk-update-icon-cache >/dev/null 2>&1; then
+        gtk-update-icon-cache -q -t "$data/icons/hicolor" >/dev/null 2>&1 || true
+    fi
+}
+
+uninstall() {
+    if [ -L "$bin/$program" ] && [ "$(readlink "$bin/$program")" = "$prefix/$program" ]; then
+        rm -f "$bin/$program"
+    fi
+    rm -f "$data/applications/$app_id.desktop" "$data/mime/packages/$app_id.xml"
+    rm -f "$data"/icons/hicolor/*/apps/"$app_id".png "$data/icons/hicolor/scalable/apps/$app_id.svg"
+    refresh
+    rm -rf "$prefix"
+    echo "Miss Dice is removed. Your games and settings are still in $data/missdice and" \
+        "${XDG_CONFIG_HOME:-$HOME/.config}/missdice."
+}
+
+install() {
+    if [ ! -x "$here/$program" ] || [ ! -d "$here/share" ]; then
+        echo "install.sh: run it from the unpacked Miss Dice folder ($here has no $program)." >&2
+        exit 1
+    fi
+    mkdir -p "$data" "$bin"
+    if [ "$here" != "$prefix" ]; then
+        rm -rf "$prefix.new"
+        cp -R "$here" "$prefix.new"
+        rm -rf "$prefix"
+        mv "$prefix.new" "$prefix"
+    fi
+    ln -sfn "$prefix/$program" "$bin/$program"
+    (cd "$prefix/share" && find icons mime -type f) | while read -r file; do
+        mkdir -p "$data/$(dirname "$file")"
+        cp "$prefix/share/$file" "$data/$file"
+    done
+    mkdir -p "$data/applications"
+    sed "s|@PREFIX@|$prefix|g" "$prefix/share/applications/$app_id.desktop" \
+        >"$data/applications/$app_id.desktop"
+    refresh
+    if command -v xdg-mime >/dev/null 2>&1; then
+        types=$(sed -n 's/^MimeType=//p' "$data/applications/$app_id.desktop" | tr ';' ' ')
+        # shellcheck disable=SC2086  # one argument per type
+        xdg-mime default "$app_id.desktop" $types >/dev/null 2>&1 || true
+    fi
+    echo "Miss Dice is installed in $prefix."
+    echo "Start it from your applications menu, or with $bin/$program."
+    echo "To remove it: $prefix/install.sh --uninstall"
+}
+
+case "${1:-}" in
+    "") install ;;
+    --uninstall) uninstall ;;
+    *)
+        echo "usage: install.sh [--uninstall]" >&2
+        exit 2
+        ;;
+esac

@@ -1,0 +1,5 @@
+"""The installer tests draw icons with Qt, on no screen."""
+
+import os
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"

@@ -1,0 +1,74 @@
+"""install.sh, as the .tar.gz carries it, on a fresh HOME: the program on PATH, a menu entry
+that opens links and games, the icons and the file type; --uninstall takes them all away."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.installer.support import load
+
+build = load("build")
+make_icons = load("make_icons")
+
+
+@pytest.fixture
+def stage(tmp_path: Path, qapp) -> Path:  # type: ignore[no-untyped-def]
+    """An unpacked tarball whose program only says it ran."""
+    folder = tmp_path / "built" / "missdice"
+    folder.mkdir(parents=True)
+    (folder / "missdice").write_text('#!/bin/sh\necho "missdice ran with $*"\n')
+    (folder / "missdice").chmod(0o755)
+    icons = tmp_path / "icons"
+    make_icons.make_icons(icons)
+    stage = tmp_path / "missdice-desktop-0-linux"
+    build.stage_linux(folder, icons, stage)
+    return stage
+
+
+def run(command: list[str], home: Path) -> subprocess.CompletedProcess[str]:
+    env = {"HOME": str(home), "PATH": os.environ["PATH"]}
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+
+
+def test_install_then_uninstall_on_a_fresh_home(stage: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    installed = run(["sh", str(stage / "install.sh")], home)
+    assert installed.returncode == 0, installed.stderr
+    data = home / ".local" / "share"
+    prefix = data / "missdice-desktop"
+    assert f"Miss Dice is installed in {prefix}" in installed.stdout
+
+    launcher = home / ".local" / "bin" / "missdice"
+    assert run([str(launcher), "--version"], home).stdout == "missdice ran with --version\n"
+    entry = (data / "applications" / "missdice-desktop.desktop").read_text()
+    assert f'Exec="{prefix}/missdice" %u' in entry
+    assert "MimeType=x-scheme-handler/missdice;application/x-missdice;" in entry
+    assert (data / "icons/hicolor/256x256/apps/missdice-desktop.png").is_file()
+    assert (data / "icons/hicolor/scalable/apps/missdice-desktop.svg").is_file()
+    assert "*.missdice" in (data / "mime/packages/missdice-desktop.xml").read_text()
+
+    again = run(["sh", str(prefix / "install.sh")], home)  # from the installed copy: no harm
+    assert again.returncode == 0, again.stderr
+    assert (prefix / "missdice").is_file()
+
+    removed = run(["sh", str(prefix / "install.sh"), "--uninstall"], home)
+    assert removed.returncode == 0, removed.stderr
+    left = [p for p in home.rglob("*") if p.is_file() or p.is_symlink()]
+    assert [p for p in left if "missdice" in p.name or "missdice" in str(p.parent)] == []
+
+
+def test_install_refuses_a_folder_without_the_program(tmp_path: Path) -> None:
+    lonely = tmp_path / "lonely"
+    lonely.mkdir()
+    (lonely / "install.sh").write_bytes((build.INSTALLER / "linux" / "install.sh").read_bytes())
+    home = tmp_path / "home"
+    home.mkdir()
+    result = run(["sh", str(lonely / "install.sh")], home)
+    assert result.returncode == 1
+    assert "run it from the unpacked Miss Dice folder" in result.stderr
+    assert not (home / ".local" / "share" / "missdice-desktop").exists()
