@@ -45,7 +45,7 @@ from missdice_desktop.ui.autosave import Autosave, AutosaveError
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
 from missdice_desktop.ui.games_window import GamesWindow
 from missdice_desktop.ui.main_window import MainWindow
-from missdice_desktop.ui.new_game_dialog import FREE_ROLLER, NewGameChoice
+from missdice_desktop.ui.new_game_dialog import FREE_ROLLER, NewGameChoice, default_player_name
 from missdice_desktop.ui.prompts import Prompts
 from missdice_desktop.ui.rules_window import RulesWindow
 from missdice_desktop.ui.settings import (
@@ -61,6 +61,9 @@ from missdice_desktop.ui.texts import fill
 translate = QCoreApplication.translate
 DICE_SOURCE_KEY = "dice_source"
 """Key of the game record that keeps where the dice come from (kept by the record format)."""
+DEFAULT_NAMES_KEY = "default_names"
+"""Key of the game record: for each seat, N when it plays as the default "Player N" (shown
+in the language of the moment), else 0."""
 SHEET_PAGE, PIG_PAGE, FOUR21_PAGE = 0, 1, 2
 """The game views under the dice, in `MainWindow.boards`."""
 PLAYABLE = ("yahtzee", "pig", "421")
@@ -304,6 +307,8 @@ class GameController(QObject):
             return
         game = new_game(choice.rules, choice.players)
         game.extra[DICE_SOURCE_KEY] = choice.dice_source
+        if choice.default_numbers and any(choice.default_numbers):
+            game.extra[DEFAULT_NAMES_KEY] = list(choice.default_numbers)
         typed = choice.typed_names if choice.typed_names is not None else choice.players
         self.settings.players = list(typed)
         self.settings.dice_source = choice.dice_source
@@ -330,6 +335,9 @@ class GameController(QObject):
         players = self.game.players
         game = new_game(self.game.rules, (*players[1:], *players[:1]))
         game.extra[DICE_SOURCE_KEY] = self.game.extra.get(DICE_SOURCE_KEY, DICE_VIRTUAL)
+        numbers = self._default_numbers()
+        if any(numbers):
+            game.extra[DEFAULT_NAMES_KEY] = [*numbers[1:], *numbers[:1]]
         self.replace_game(game)
 
     def replace_game(self, game: DiceGame[Any], path: Path | None = None) -> None:
@@ -341,6 +349,7 @@ class GameController(QObject):
         self.autosave.follow(path)
         self.game = game
         game.add_listener(self._on_change)
+        self._relabel_default_names()
         if isinstance(game, Game):
             self.model.set_game(game)
         self.show_game()
@@ -474,6 +483,34 @@ class GameController(QObject):
                     return
         self._act(lambda: game.score(box_id))
 
+    def _default_numbers(self) -> list[int]:
+        """The record's default-name numbers, when they fit this game (else none)."""
+        numbers = self.game.extra.get(DEFAULT_NAMES_KEY)
+        if (
+            isinstance(numbers, list)
+            and len(numbers) == len(self.game.players)
+            and all(type(n) is int and 0 <= n <= len(numbers) for n in numbers)
+        ):
+            return numbers
+        return []
+
+    def _relabel_default_names(self) -> bool:
+        """Show default names ("Player 2") in the language of the moment; True if any."""
+        labels = {
+            seat: default_player_name(number)
+            for seat, number in enumerate(self._default_numbers())
+            if number
+        }
+        if not labels:
+            return False
+        try:
+            self.game.relabel_seats(labels)
+        except IllegalActionError:
+            return False
+        if isinstance(self.game, Game):
+            self.model.refresh_names()
+        return True
+
     def rename_player(self, index: int) -> None:
         """Rename one player (a double-click on their column), through the engine's door."""
         game = self.game
@@ -486,6 +523,9 @@ class GameController(QObject):
         names[index] = name
         if self._refused(RenamePlayers(tuple(names))):
             return
+        numbers = self._default_numbers()
+        if numbers:
+            numbers[index] = 0  # a name of the player's own from now on
         self._act(lambda: game.rename_players(names))
 
     def _best_other_box(self, box_id: str) -> tuple[str, int] | None:
@@ -940,6 +980,8 @@ class GameController(QObject):
 
     def _on_language_changed(self) -> None:
         self._status_note = ""  # written in the other language
+        if self._relabel_default_names():
+            self._save()
         self.model.retranslate()
         self.window.sheet.fit_font()
         self._refresh_views(rolled=False)

@@ -73,6 +73,9 @@ class NewGameChoice:
     typed_names: list[str] | None = None
     """The names as typed, blank where the default name is used (remembered as blank, so
     that it shows in the language of the next game); None: same as `players`."""
+    default_numbers: list[int] | None = None
+    """For each seat: N when it plays as the default "Player N" (shown in the language of
+    the moment), else 0; None: no default names."""
 
 
 def default_player_name(number: int) -> str:
@@ -464,6 +467,15 @@ class NewGameDialog(QDialog):
         first = max(0, self.first_player.currentIndex())
         return names[first:] + names[:first]
 
+    def default_numbers(self) -> list[int]:
+        """For each seat in playing order: N when it plays as the default "Player N", else 0."""
+        numbers = [
+            0 if self.name_edits[i].text().strip() else i + 1
+            for i in range(self.player_count.value())
+        ]
+        first = max(0, self.first_player.currentIndex())
+        return numbers[first:] + numbers[:first]
+
     def choice(self) -> NewGameChoice:
         """Everything chosen, as rules the engine can play."""
         game = self.selected_game()
@@ -486,6 +498,7 @@ class NewGameDialog(QDialog):
                 game=kind.id,
                 game_options=numbers,
                 typed_names=self.typed_names(),
+                default_numbers=self.default_numbers(),
             )
         variant = self.selected_variant()
         options = self.options()
@@ -503,6 +516,7 @@ class NewGameDialog(QDialog):
             options,
             camera,
             typed_names=self.typed_names(),
+            default_numbers=self.default_numbers(),
         )
 
 

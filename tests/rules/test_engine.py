@@ -139,3 +139,15 @@ def test_renaming_players_goes_through_the_door_and_undoes() -> None:
     with pytest.raises(IllegalActionError, match="needs a name"):
         game.rename_players(["Anna", " "])
     assert game.players == ("Anna", "Benoît")
+
+
+def test_relabelling_seats_changes_the_names_all_along_without_an_action() -> None:
+    game = new_yahtzee(players=["Anna", "Player 2"])
+    game.enter_dice("12345")
+    game.score("chance")
+    game.relabel_seats({1: "Joueur 2"})
+    assert game.players == ("Anna", "Joueur 2") and len(game.actions) == 2
+    game.undo()
+    assert game.players == ("Anna", "Joueur 2")
+    with pytest.raises(IllegalActionError):
+        game.relabel_seats({2: "Nobody"})

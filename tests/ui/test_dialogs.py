@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox
 
+from missdice_desktop.records import load_record, save_record
 from missdice_desktop.rules import Game, Standing, get_variant
 from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
@@ -159,3 +160,37 @@ def test_blank_names_stay_blank_and_show_in_the_language_of_the_moment(qtbot, ma
     qtbot.addWidget(french)
     assert french.name_edits[1].placeholderText() == "Joueur 2"
     assert french.choice().players[1] == "Joueur 2"
+
+
+def test_a_default_name_shows_in_the_language_of_the_moment_all_game_long(qtbot, make_app):
+    dialog = NewGameDialog(Settings(players=["Zoé", "", "Inès"]))
+    qtbot.addWidget(dialog)
+    dialog.first_player.setCurrentIndex(1)  # "Player 2" starts
+    chosen = dialog.choice()
+    assert chosen.players == ["Player 2", "Inès", "Zoé"] and chosen.default_numbers == [2, 0, 0]
+    parts, prompts = make_app()
+    prompts.new_game_choice = chosen
+    controller = parts.controller
+    controller.ask_new_game()
+    controller.roll()
+    controller.set_language("fr")
+    game = controller.game
+    assert game.players == ("Joueur 2", "Inès", "Zoé")
+    assert controller.model.headerData(0, Qt.Orientation.Horizontal) == "▶ Joueur 2"
+    assert load_record(controller.autosave.path).extra["default_names"] == [2, 0, 0]
+    controller.set_language("en")
+    assert game.players[0] == "Player 2"
+    prompts.rename_answer = "Malo"
+    controller.rename_player(0)
+    controller.set_language("fr")
+    assert game.players == ("Malo", "Inès", "Zoé")
+    controller.set_language("en")
+
+
+def test_a_saved_default_name_opens_in_the_language_of_the_moment(qtbot, make_app, tmp_path):
+    game = Game(get_variant("yacht").configure(), ["Joueur 1", "Ben"])
+    game.extra["default_names"] = [1, 0]
+    record = tmp_path / "partie.json"
+    save_record(record, game)
+    parts, _prompts = make_app(record=str(record))
+    assert parts.controller.game.players == ("Player 1", "Ben")
