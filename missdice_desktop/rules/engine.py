@@ -431,20 +431,16 @@ class DiceGame(Generic[RulesT]):
             return state, names
         return self.rules.next_state(state, action), self.players
 
-    def relabel_seats(self, labels: Mapping[int, str]) -> None:
-        """Show seats under other labels, all along the game, without an action.
+    def relabel_names(self, labels: Mapping[str, str]) -> None:
+        """Show names under other labels, all along the game, without an action.
 
         For names the window makes up (a default "Player 2" shown in another language):
         not a player's choice, so nothing to undo. A player's own rename is `rename_players`.
         """
-        for seat, label in labels.items():
-            if not 0 <= seat < len(self.players):
-                raise IllegalActionError(f"there is no seat {seat + 1}", RefusalCode.BAD_PLAYERS)
+        for label in labels.values():
             check_player_name(label)
         for index, names in enumerate(self._names):
-            self._names[index] = tuple(
-                labels.get(seat, name).strip() for seat, name in enumerate(names)
-            )
+            self._names[index] = tuple(labels.get(name, name).strip() for name in names)
 
     def rename_players(self, names: Sequence[str]) -> Change:
         """Rename the seats (in seat order), through the one door so that undo follows."""

@@ -62,8 +62,8 @@ translate = QCoreApplication.translate
 DICE_SOURCE_KEY = "dice_source"
 """Key of the game record that keeps where the dice come from (kept by the record format)."""
 DEFAULT_NAMES_KEY = "default_names"
-"""Key of the game record: for each seat, N when it plays as the default "Player N" (shown
-in the language of the moment), else 0."""
+"""Key of the game record: the default names in use, each with its number
+({"Player 2": 2}), shown in the language of the moment."""
 SHEET_PAGE, PIG_PAGE, FOUR21_PAGE = 0, 1, 2
 """The game views under the dice, in `MainWindow.boards`."""
 PLAYABLE = ("yahtzee", "pig", "421")
@@ -130,6 +130,8 @@ class GameController(QObject):
         window.sheet.box_chosen.connect(self.score_row)
         window.sheet.row_focused.connect(self._explain_row)
         window.sheet.player_rename_requested.connect(self.rename_player)
+        window.sheet.player_moved.connect(self.move_player)
+        window.sheet.player_first.connect(self.let_player_start)
         window.undo_action.triggered.connect(self.undo)
         window.redo_action.triggered.connect(self.redo)
         window.new_game_action.triggered.connect(self.ask_new_game)
@@ -308,7 +310,11 @@ class GameController(QObject):
         game = new_game(choice.rules, choice.players)
         game.extra[DICE_SOURCE_KEY] = choice.dice_source
         if choice.default_numbers and any(choice.default_numbers):
-            game.extra[DEFAULT_NAMES_KEY] = list(choice.default_numbers)
+            game.extra[DEFAULT_NAMES_KEY] = {
+                name: number
+                for name, number in zip(game.players, choice.default_numbers, strict=True)
+                if number
+            }
         typed = choice.typed_names if choice.typed_names is not None else choice.players
         self.settings.players = list(typed)
         self.settings.dice_source = choice.dice_source
@@ -335,9 +341,8 @@ class GameController(QObject):
         players = self.game.players
         game = new_game(self.game.rules, (*players[1:], *players[:1]))
         game.extra[DICE_SOURCE_KEY] = self.game.extra.get(DICE_SOURCE_KEY, DICE_VIRTUAL)
-        numbers = self._default_numbers()
-        if any(numbers):
-            game.extra[DEFAULT_NAMES_KEY] = [*numbers[1:], *numbers[:1]]
+        if self._default_names():
+            game.extra[DEFAULT_NAMES_KEY] = dict(self._default_names())
         self.replace_game(game)
 
     def replace_game(self, game: DiceGame[Any], path: Path | None = None) -> None:
@@ -483,30 +488,27 @@ class GameController(QObject):
                     return
         self._act(lambda: game.score(box_id))
 
-    def _default_numbers(self) -> list[int]:
-        """The record's default-name numbers, when they fit this game (else none)."""
-        numbers = self.game.extra.get(DEFAULT_NAMES_KEY)
-        if (
-            isinstance(numbers, list)
-            and len(numbers) == len(self.game.players)
-            and all(type(n) is int and 0 <= n <= len(numbers) for n in numbers)
+    def _default_names(self) -> dict[str, int]:
+        """The record's default names and their numbers, when they fit (else none)."""
+        names = self.game.extra.get(DEFAULT_NAMES_KEY)
+        if isinstance(names, dict) and all(
+            isinstance(name, str) and type(number) is int and 1 <= number <= 99
+            for name, number in names.items()
         ):
-            return numbers
-        return []
+            return names
+        return {}
 
     def _relabel_default_names(self) -> bool:
         """Show default names ("Player 2") in the language of the moment; True if any."""
-        labels = {
-            seat: default_player_name(number)
-            for seat, number in enumerate(self._default_numbers())
-            if number
-        }
+        names = self._default_names()
+        labels = {name: default_player_name(number) for name, number in names.items()}
         if not labels:
             return False
         try:
-            self.game.relabel_seats(labels)
+            self.game.relabel_names(labels)
         except IllegalActionError:
             return False
+        self.game.extra[DEFAULT_NAMES_KEY] = {labels[name]: n for name, n in names.items()}
         if isinstance(self.game, Game):
             self.model.refresh_names()
         return True
@@ -523,9 +525,37 @@ class GameController(QObject):
         names[index] = name
         if self._refused(RenamePlayers(tuple(names))):
             return
-        numbers = self._default_numbers()
-        if numbers:
-            numbers[index] = 0  # a name of the player's own from now on
+        self._act(lambda: game.rename_players(names))
+
+    @property
+    def seats_movable(self) -> bool:
+        """The order of play may change until something is played (renames aside)."""
+        return all(isinstance(action, RenamePlayers) for action in self.game.actions)
+
+    def move_player(self, seat: int, to: int) -> None:
+        """Before the first turn: swap two neighbouring players in the order of play."""
+        order = list(range(len(self.game.players)))
+        if not (0 <= seat < len(order) and 0 <= to < len(order)):
+            return
+        order[seat], order[to] = order[to], order[seat]
+        self._reorder(order)
+
+    def let_player_start(self, seat: int) -> None:
+        """Before the first turn: this player starts, the others follow in their order."""
+        count = len(self.game.players)
+        if 0 <= seat < count:
+            self._reorder([(seat + i) % count for i in range(count)])
+
+    def _reorder(self, order: list[int]) -> None:
+        """New seat i gets the player of old seat order[i] (a rename of empty seats)."""
+        if not self.seats_movable:
+            self._note(
+                translate("Controller", "The order of play is set once the game has begun."),
+                beep=True,
+            )
+            return
+        game = self.game
+        names = [game.players[i] for i in order]
         self._act(lambda: game.rename_players(names))
 
     def _best_other_box(self, box_id: str) -> tuple[str, int] | None:
@@ -682,6 +712,7 @@ class GameController(QObject):
         window.status_label.setText(self._status_text())
         window.game_label.setText(self._game_text())
         window.sheet.follow_current_player()
+        window.sheet.seats_movable = self.seats_movable
         self.view_refreshed.emit()
 
     def _refresh_roller(self) -> None:

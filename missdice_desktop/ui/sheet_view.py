@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -17,6 +25,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
+    QMenu,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -27,6 +36,7 @@ from PySide6.QtWidgets import (
 from missdice_desktop.ui.sheet_model import Cell, RowKind, SheetModel, SheetRole
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
+translate = QCoreApplication.translate
 MIN_FONT_PX = 13
 MAX_FONT_PX = 40
 
@@ -173,6 +183,10 @@ class SheetView(QTableView):
     """The keyboard moved to a row (the status line explains a closed box)."""
     player_rename_requested = Signal(int)
     """A double-click on a player's column header: rename that player."""
+    player_moved = Signal(int, int)
+    """Move the player of column `from` to column `to` (before the first turn)."""
+    player_first = Signal(int)
+    """Let the player of this column start (before the first turn)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -194,6 +208,32 @@ class SheetView(QTableView):
         self.verticalHeader().setHighlightSections(True)
         self.clicked.connect(self._on_clicked)
         self.horizontalHeader().sectionDoubleClicked.connect(self.player_rename_requested)
+        self.seats_movable = False
+        """Whether the order of play may still change (nothing played yet)."""
+        header = self.horizontalHeader()
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(
+            lambda at: self.player_menu(header.logicalIndexAt(at)).popup(header.mapToGlobal(at))
+        )
+
+    def player_menu(self, column: int) -> QMenu:
+        """The menu of a player's column: rename, and before the first turn move or start."""
+        menu = QMenu(self)
+        count = self.model().columnCount() if self.model() is not None else 0
+        rename = menu.addAction(translate("SheetView", "&Rename…"))
+        rename.triggered.connect(lambda: self.player_rename_requested.emit(column))
+        left = menu.addAction(translate("SheetView", "Move &left"))
+        left.setEnabled(self.seats_movable and column > 0)
+        left.triggered.connect(lambda: self.player_moved.emit(column, column - 1))
+        right = menu.addAction(translate("SheetView", "Move &right"))
+        right.setEnabled(self.seats_movable and 0 <= column < count - 1)
+        right.triggered.connect(lambda: self.player_moved.emit(column, column + 1))
+        first = menu.addAction(translate("SheetView", "&Plays first"))
+        first.setEnabled(self.seats_movable and column > 0)
+        first.triggered.connect(lambda: self.player_first.emit(column))
+        for action in (rename, left, right, first):
+            action.setEnabled(action.isEnabled() and 0 <= column < count)
+        return menu
 
     def current_player_column(self) -> int:
         """The column of the player whose turn it is (-1 when the game is over)."""

@@ -203,6 +203,10 @@ Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
         <translation>Plus de lancer : choisissez une case de la feuille.</translation>
     </message>
     <message>
+        <source>The order of play is set once the game has begun.</source>
+        <translation>L’ordre de jeu est fixé une fois la partie commencée.</translation>
+    </message>
+    <message>
         <source>Undone: %1</source>
         <translation>Annulé : %1</translation>
     </message>
@@ -1127,6 +1131,25 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
     <message>
         <source>&amp;Scoresheet:</source>
         <translation>&amp;Feuille :</translation>
+    </message>
+</context>
+<context>
+    <name>SheetView</name>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>&amp;Renommer…</translation>
+    </message>
+    <message>
+        <source>Move &amp;left</source>
+        <translation>Vers la &amp;gauche</translation>
+    </message>
+    <message>
+        <source>Move &amp;right</source>
+        <translation>Vers la &amp;droite</translation>
+    </message>
+    <message>
+        <source>&amp;Plays first</source>
+        <translation>&amp;Commence</translation>
     </message>
 </context>
 <context>

@@ -141,13 +141,14 @@ def test_renaming_players_goes_through_the_door_and_undoes() -> None:
     assert game.players == ("Anna", "Benoît")
 
 
-def test_relabelling_seats_changes_the_names_all_along_without_an_action() -> None:
+def test_relabelling_names_changes_them_all_along_without_an_action() -> None:
     game = new_yahtzee(players=["Anna", "Player 2"])
     game.enter_dice("12345")
     game.score("chance")
-    game.relabel_seats({1: "Joueur 2"})
-    assert game.players == ("Anna", "Joueur 2") and len(game.actions) == 2
-    game.undo()
+    game.rename_players(["Anna", "Ben"])
+    game.relabel_names({"Player 2": "Joueur 2"})
+    assert game.players == ("Anna", "Ben") and len(game.actions) == 3
+    game.undo()  # back to the default name, in its new label
     assert game.players == ("Anna", "Joueur 2")
     with pytest.raises(IllegalActionError):
-        game.relabel_seats({2: "Nobody"})
+        game.relabel_names({"Anna": " "})

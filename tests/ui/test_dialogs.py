@@ -177,7 +177,7 @@ def test_a_default_name_shows_in_the_language_of_the_moment_all_game_long(qtbot,
     game = controller.game
     assert game.players == ("Joueur 2", "Inès", "Zoé")
     assert controller.model.headerData(0, Qt.Orientation.Horizontal) == "▶ Joueur 2"
-    assert load_record(controller.autosave.path).extra["default_names"] == [2, 0, 0]
+    assert load_record(controller.autosave.path).extra["default_names"] == {"Joueur 2": 2}
     controller.set_language("en")
     assert game.players[0] == "Player 2"
     prompts.rename_answer = "Malo"
@@ -189,7 +189,7 @@ def test_a_default_name_shows_in_the_language_of_the_moment_all_game_long(qtbot,
 
 def test_a_saved_default_name_opens_in_the_language_of_the_moment(qtbot, make_app, tmp_path):
     game = Game(get_variant("yacht").configure(), ["Joueur 1", "Ben"])
-    game.extra["default_names"] = [1, 0]
+    game.extra["default_names"] = {"Joueur 1": 1}
     record = tmp_path / "partie.json"
     save_record(record, game)
     parts, _prompts = make_app(record=str(record))

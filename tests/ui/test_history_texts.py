@@ -63,3 +63,26 @@ def test_a_double_click_on_a_column_renames_the_player_and_undo_follows(qtbot, m
     header.sectionDoubleClicked.emit(0)
     assert game.players == ("Anna", "Ben")
     assert "1 to 40 printable characters" in window.status_label.text()
+
+
+def test_the_order_of_play_changes_from_the_column_menu_until_the_game_begins(
+    qtbot, make_app
+) -> None:
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben", "Chloé"], table=True)
+    controller, sheet = parts.controller, parts.window.sheet
+    controller.start()
+    menu = sheet.player_menu(2)
+    actions = {action.text().replace("&", ""): action for action in menu.actions()}
+    assert actions["Plays first"].isEnabled() and not actions["Move right"].isEnabled()
+    actions["Plays first"].trigger()
+    assert controller.game.players == ("Chloé", "Anna", "Ben")
+    sheet.player_menu(0).actions()[2].trigger()  # Move right
+    assert controller.game.players == ("Anna", "Chloé", "Ben")
+    controller.undo()
+    assert controller.game.players == ("Chloé", "Anna", "Ben")
+    controller.enter_dice("12345")
+    assert not sheet.player_menu(1).actions()[1].isEnabled()  # Move left: the game began
+    controller.move_player(1, 0)
+    assert controller.game.players == ("Chloé", "Anna", "Ben")
+    assert "once the game has begun" in parts.window.status_label.text()
