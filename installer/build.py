@@ -80,7 +80,7 @@ def desktop_entry(exec_path: str, icon: str) -> str:
             "Categories=Game;BoardGame;",
             "Keywords=dice;yahtzee;yams;yacht;scoresheet;dés;",
             f"MimeType=x-scheme-handler/{names['scheme']};{names['mime_type']};",
-            f"StartupWMClass={project()['program']}",
+            f"StartupWMClass={names['name']}",  # Qt's X11 window class: the application name
             "",
         ]
     )
@@ -103,6 +103,7 @@ def mime_package() -> str:
 
 
 def step(text: str) -> None:
+    """Say which step runs."""
     print(f"== {text}", flush=True)
 
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import sys
 import urllib.parse
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from missdice_desktop import __version__
+from missdice_desktop.files import FileReadError, read_regular_file
 from missdice_desktop.records import RecordError, load_record, record_game
 from missdice_desktop.rules import DiceGame, Game
 
@@ -64,6 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments and arguments[0] in COMMANDS:
         options = build_command_parser().parse_args(arguments)
+        for stream in (sys.stdout, sys.stderr):
+            # A terminal that cannot show a character gets an escape, never a crash.
+            if isinstance(stream, io.TextIOWrapper):
+                stream.reconfigure(errors="backslashreplace")
         try:
             if options.command == "read-dice":
                 return read_dice_command(options.images, as_json=options.json)
@@ -128,7 +135,7 @@ def replay(files: Sequence[str], *, as_json: bool) -> int:
         try:
             game = load_record(path)
         except RecordError as error:
-            print(f"missdice replay: {error}", file=sys.stderr)
+            _say(f"missdice replay: {error}")
             status = 2
             continue
         results.append((path, game))
@@ -143,25 +150,31 @@ def replay(files: Sequence[str], *, as_json: bool) -> int:
 
 
 def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:
-    """Read the dice in each photo; 2 when any photo could not be read."""
+    """Read the dice in each photo; 2 when any photo could not be read.
+
+    Each photo that cannot be read gets its own line, and the others are still read.
+    """
+    import cv2
+
     from vision import read_dice  # only this command needs OpenCV
-    from vision.images import decode_image
+    from vision.images import MAX_IMAGE_BYTES, ImageRefused, read_image
 
     results: list[dict[str, Any]] = []
     status = 0
     for path in images:
         try:
-            with open(path, "rb") as file:
-                image = decode_image(file.read())
-        except OSError as error:
-            image, why = None, (error.strerror or str(error)).lower()
-        else:
-            why = "not an image this program can decode"
-        if image is None:
-            print(f"missdice read-dice: {path}: cannot read the image ({why})", file=sys.stderr)
+            data = read_regular_file(path, MAX_IMAGE_BYTES)
+            with native_messages_silenced():
+                reading = read_dice(read_image(data))
+        except (FileReadError, ImageRefused, MemoryError, cv2.error) as error:
+            why = error.reason if isinstance(error, FileReadError) else str(error)
+            if isinstance(error, MemoryError):
+                why = "not enough memory to decode it"
+            elif isinstance(error, cv2.error):
+                why = "OpenCV could not process it"
+            _say(f"missdice read-dice: {path}: cannot read the image ({why})")
             status = 2
             continue
-        reading = read_dice(image)
         results.append(
             {
                 "file": path,
@@ -181,6 +194,32 @@ def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:
             flags = f"  [{', '.join(result['flags'])}]" if result["flags"] else ""
             print(f"{result['file']}: {values} ({count} {'die' if count == 1 else 'dice'}){flags}")
     return status
+
+
+@contextlib.contextmanager
+def native_messages_silenced() -> Iterator[None]:
+    """Send what C libraries write to stderr (libjpeg's "Corrupt JPEG data…", OpenCV's log)
+    nowhere for the duration, so that each file keeps its one line."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as nowhere:
+            os.dup2(nowhere.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _say(message: str) -> None:
+    """One line on stderr, whatever the message holds (new lines, unprintable text)."""
+    print(_one_line(message), file=sys.stderr)
+
+
+def _one_line(text: str) -> str:
+    return "".join(
+        char if char.isprintable() or char == " " else ascii(char)[1:-1] for char in text
+    )
 
 
 def summarize(path: str, game: DiceGame[Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from missdice_desktop.files import FileReadError, decode_text, read_regular_file
 from missdice_desktop.rules import (
     HOUSE_GAME,
     MAX_PLAYERS,
@@ -37,6 +38,7 @@ from missdice_desktop.rules import (
     make_dice,
     new_game,
 )
+from missdice_desktop.rules.text import unsaveable_part
 
 RECORD_FORMAT = "missdice-game"
 RECORD_VERSION = 1
@@ -364,7 +366,7 @@ def dumps_record(game: DiceGame[Any]) -> str:
 
 
 def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
 
 
 def loads_record(text: str, *, source: str = "") -> DiceGame[Any]:
@@ -373,17 +375,45 @@ def loads_record(text: str, *, source: str = "") -> DiceGame[Any]:
 
 
 def _parse(text: str, source: str) -> Any:
+    """The JSON data of a record.
+
+    Only standard JSON is read: NaN and Infinity, a key given twice in one object and text
+    that cannot be written back as UTF-8 (a lone surrogate) are refused, so that every
+    record accepted can be saved again exactly. A leading byte-order mark is read past.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
     try:
-        data = json.loads(text)
+        data = json.loads(
+            text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_twins
+        )
     except json.JSONDecodeError as error:
         raise RecordError(
             f"not JSON ({error.msg} at line {error.lineno}, column {error.colno})", source=source
         ) from None
     except RecursionError:
         raise RecordError("not a game record (nested too deeply)", source=source) from None
-    except ValueError as error:  # e.g. a number with thousands of digits
+    except ValueError as error:  # a number with thousands of digits, NaN, a twin key
         raise RecordError(f"not a game record ({error})", source=source) from None
+    unsaveable = unsaveable_part(data)
+    if unsaveable is not None:
+        raise RecordError(f"not a game record ({unsaveable})", source=source)
     return data
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not standard JSON")
+
+
+def _object_without_twins(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return result
 
 
 def load_record(path: str | os.PathLike[str]) -> DiceGame[Any]:
@@ -392,18 +422,18 @@ def load_record(path: str | os.PathLike[str]) -> DiceGame[Any]:
 
 
 def _read_text(path: str | os.PathLike[str]) -> str:
+    """The text of a record file: a regular file of at most MAX_RECORD_BYTES, UTF-8."""
     source = str(path)
     try:
-        with open(path, "rb") as file:
-            raw = file.read(MAX_RECORD_BYTES + 1)
-    except OSError as error:
-        raise RecordError(
-            f"cannot read the file ({error.strerror or error})", source=source
-        ) from None
-    if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError("file too large for a game record", source=source)
+        raw = read_regular_file(path, MAX_RECORD_BYTES)
+    except FileReadError as error:
+        if error.too_large:
+            raise RecordError(
+                f"file too large for a game record ({error.reason})", source=source
+            ) from None
+        raise RecordError(f"cannot read the file ({error.reason})", source=source) from None
     try:
-        text = raw.decode("utf-8")
+        text = decode_text(raw)
     except UnicodeDecodeError:
         raise RecordError("not a text file (UTF-8 JSON expected)", source=source) from None
     return text

@@ -1,6 +1,7 @@
 """The `missdice` command: replay in text and JSON, version, and one-line errors."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -195,6 +196,87 @@ def test_output_cut_short_by_its_reader_is_no_error(example_file: Path) -> None:
     process.wait(timeout=60)
     assert "Traceback" not in error and "BrokenPipe" not in error
     assert process.returncode == 1
+
+
+def test_each_bad_photo_gets_one_line_and_the_good_ones_are_read(tmp_path: Path, capfd) -> None:
+    from tests.vision.test_images import jpeg_claiming, png_claiming
+
+    photo = tmp_path / "die.png"
+    write_photo(photo)
+    inputs = {
+        "huge.png": png_claiming(20_000, 20_000),
+        "beyond-opencv.jpg": jpeg_claiming(65_500, 65_500),
+        "magic-only.png": b"\x89PNG\r\n\x1a\n",
+        "corrupt-but-readable.jpg": jpeg_claiming(9_000, 9_000),
+    }
+    for name, data in inputs.items():
+        (tmp_path / name).write_bytes(data)
+    files = [str(tmp_path / name) for name in inputs]
+    status = main(["read-dice", *files, "/dev/zero", str(photo), "--json"])
+    assert status == 2
+    captured = capfd.readouterr()
+    errors = captured.err.strip().splitlines()
+    assert len(errors) == 4, errors
+    assert "huge.png: cannot read the image (20000 × 20000 pixels" in errors[0]
+    assert "beyond-opencv.jpg: cannot read the image (65500 × 65500 pixels" in errors[1]
+    assert "magic-only.png: cannot read the image (a PNG file cut short)" in errors[2]
+    assert "/dev/zero: cannot read the image (not a regular file" in errors[3]
+    results = json.loads(captured.out)
+    assert [Path(result["file"]).name for result in results] == [
+        "corrupt-but-readable.jpg",
+        "die.png",
+    ]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+@pytest.mark.parametrize("command", ["replay", "read-dice"])
+def test_a_named_pipe_is_refused_at_once(tmp_path: Path, capsys, command: str) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    assert main([command, str(pipe)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_a_record_with_an_unsaveable_grid_name_is_one_line(
+    example_file: Path, tmp_path: Path, capsys
+) -> None:
+    grid = {"id": "x", "name": "Mamie\ud800", "boxes": [{"id": "a", "kind": "chance"}]}
+    house = tmp_path / "house.json"
+    house.write_text(json.dumps({**EXAMPLE, "game": "house", "grid": grid, "turns": []}))
+    assert main(["replay", str(house), str(example_file), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "lone surrogate" in captured.err
+    assert [result["file"] for result in json.loads(captured.out)] == [str(example_file)]
+
+
+def test_a_message_holding_a_new_line_stays_on_one_line(tmp_path: Path, capsys) -> None:
+    assert main(["replay", str(tmp_path / "two\nlines.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "two\\nlines.json: cannot read the file" in err
+
+
+def test_an_opencv_error_in_the_reader_is_one_line_and_the_others_are_read(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    import cv2
+
+    import vision.reader
+
+    photo = tmp_path / "die.png"
+    write_photo(photo)
+    real = vision.reader.read_dice
+    calls = iter([True, False])
+
+    def fail_once(image):  # type: ignore[no-untyped-def]
+        if next(calls):
+            raise cv2.error("OpenCV(5.0.0) resize: (-215:Assertion failed) !dsize.empty()")
+        return real(image)
+
+    monkeypatch.setattr(vision.reader, "read_dice", fail_once)
+    assert main(["read-dice", str(photo), str(photo), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "OpenCV could not process it" in captured.err
+    assert len(json.loads(captured.out)) == 1
 
 
 def test_a_file_url_from_the_desktop_opens_as_a_path(monkeypatch) -> None:

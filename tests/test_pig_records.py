@@ -96,3 +96,22 @@ def test_replay_of_a_bad_record_is_one_line_and_status_2(tmp_path: Path, capsys)
     error = capsys.readouterr().err
     assert error.count("\n") == 1
     assert "turn 1 (Anna): a roll after a 1" in error
+
+
+def test_unknown_keys_inside_turns_are_kept_on_save() -> None:
+    data = {
+        **PIG,
+        "turns": [
+            {"player": 0, "rolls": [4, 6, 3], "hold": True, "note": "bold"},
+            {"player": 1, "rolls": [5, 1], "said": ["oh", "no"]},
+            {"player": 0, "rolls": [2], "seen": 1},
+        ],
+        "table": "kitchen",
+    }
+    game = game_from_record(data)
+    saved = json.loads(dumps_record(game))
+    assert saved["turns"] == data["turns"] and saved["table"] == "kitchen"
+    game.undo()
+    game.redo()
+    game.apply(Roll((3,)))
+    assert json.loads(dumps_record(game))["turns"][2] == {"player": 0, "rolls": [2, 3], "seen": 1}

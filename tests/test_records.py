@@ -220,6 +220,13 @@ def test_more_turns_than_boxes() -> None:
         (b"{not json", r"not JSON \(Expecting property name enclosed in double quotes at line 1"),
         (b"\xff\xfe\x00", "not a text file"),
         (b"", "not JSON"),
+        (b'{"format": "missdice-game", "note": NaN}', "NaN is not standard JSON"),
+        (b'{"format": "missdice-game", "note": -Infinity}', "-Infinity is not standard"),
+        (b'{"format": "missdice-game", "note": 1e400}', "note: NaN and infinite numbers"),
+        (b'{"format": "missdice-game", "format": "x"}', "the key 'format' appears twice"),
+        (b'{"format": "missdice-game", "t": [{"a": 1, "a": 2}]}', "'a' appears twice"),
+        (b'{"format": "missdice-game", "note": "\\ud800"}', r"note: a text holds a lone surr"),
+        (b'{"format": "missdice-game", "\\udfff": 1}', "a key that cannot be saved"),
     ],
 )
 def test_unreadable_files(tmp_path: Path, content: bytes, message: str) -> None:
@@ -349,3 +356,52 @@ def test_roll_holds_must_match_the_rolls() -> None:
     )
     with pytest.raises(RecordError, match="roll_holds must list the held dice of each roll"):
         game_from_record(data)
+
+
+def test_a_byte_order_mark_is_read_past(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(EXAMPLE).encode())
+    assert load_record(path).players == ("Anna", "Ben")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    with pytest.raises(RecordError, match=r"cannot read the file \(not a regular file"):
+        load_record(pipe)
+
+
+def test_a_record_over_the_size_cap_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b" " * 5_000_001)
+    with pytest.raises(RecordError, match=r"file too large for a game record \(more than 5 MB"):
+        load_record(path)
+
+
+def test_a_house_grid_with_a_surrogate_label_is_refused() -> None:
+    grid = {"id": "x", "boxes": [{"id": "a", "kind": "chance", "label": "Chance\ud800"}]}
+    data = {**EXAMPLE, "game": "house", "grid": grid, "turns": []}
+    with pytest.raises(RecordError, match=r"grid.boxes\[1\].label: a text holds a lone surr"):
+        loads_record(json.dumps(data))
+    with pytest.raises(RecordError, match=r"grid: boxes\[1\].label: a text holds a lone"):
+        game_from_record(data)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+        max_leaves=8,
+    )
+)
+def test_any_kept_value_accepted_is_saved_again(value: object) -> None:
+    text = json.dumps({**EXAMPLE, "note": value}, allow_nan=True)
+    try:
+        game = loads_record(text)
+    except RecordError:
+        return
+    again = dumps_record(game)
+    again.encode("utf-8")
+    assert json.loads(again)["note"] == value

@@ -1,9 +1,12 @@
 """421 records: the documented example, round trips, the turn in progress, bad records."""
 
 import json
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from missdice_desktop.records import (
     RecordError,
@@ -15,7 +18,7 @@ from missdice_desktop.records import (
     save_record,
 )
 from missdice_desktop.rules import DiceGame, Hold, Roll
-from missdice_desktop.rules.four21 import Four21Rules, Phase
+from missdice_desktop.rules.four21 import Four21Rules, Phase, Stop
 from missdice_desktop.rules.four21_engine import Four21Engine
 
 FOUR21_EXAMPLE = {
@@ -178,3 +181,35 @@ def test_the_example_in_the_docs_is_the_one_tested() -> None:
     text = (Path(__file__).parents[1] / "docs" / "game-record.md").read_text(encoding="utf-8")
     block = text.split("## 421 records", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     assert json.loads(block) == FOUR21_EXAMPLE
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(2, 8),
+    st.sampled_from([11, 21]),
+    st.integers(0, 2**32),
+    st.integers(0, 400),
+)
+def test_any_game_saved_at_any_moment_loads_to_the_same_state(
+    players: int, pot: int, seed: int, stop_after: int
+) -> None:
+    chance = random.Random(seed)
+    game = DiceGame(
+        Four21Engine(Four21Rules(pot=pot)), [f"P{n}" for n in range(players)], seed=seed
+    )
+    for _ in range(stop_after):
+        if game.finished:
+            break
+        legal = game.legal_actions()
+        if Stop() in legal and chance.random() < 0.3:
+            game.apply(Stop())
+        elif any(isinstance(action, Hold) for action in legal) and chance.random() < 0.4:
+            index = chance.randrange(3)
+            game.apply(Hold(index, not game.held[index]))
+        elif Roll() in legal:
+            game.roll()
+        else:
+            game.apply(Hold(0, False))
+    again = loads_record(dumps_record(game))
+    assert again.state == game.state
+    assert record_from_game(again) == record_from_game(game)

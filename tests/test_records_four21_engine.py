@@ -86,3 +86,25 @@ def test_bad_records_are_refused_in_one_line(data: object, message: str) -> None
         game_from_record(data, source="f.json")
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_unknown_keys_inside_turns_are_kept_on_save() -> None:
+    data = {
+        "format": "missdice-game",
+        "version": 1,
+        "game": "421",
+        "options": {"pot": 11, "421": 10},
+        "players": ["Anna", "Ben"],
+        "turns": [
+            {"player": 0, "rolls": [[4, 2, 1]], "note": "lucky"},
+            {"player": 1, "rolls": [[6, 5, 3]]},
+            {"player": 1, "rolls": [[1, 1, 1]], "said": ["oh"]},
+            {"player": 0, "rolls": [[2, 2, 1]]},
+            {"player": 0, "rolls": [[6, 5, 3], [6, 5, 4]], "seen": 1},
+        ],
+    }
+    game = game_from_record(data)
+    assert json.loads(dumps_record(game))["turns"] == data["turns"]
+    game.undo()
+    game.redo()
+    assert json.loads(dumps_record(game))["turns"] == data["turns"]

@@ -7,6 +7,7 @@ becomes a FrameSourceError with a message fit to show a player.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import time
 from pathlib import Path
@@ -16,7 +17,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.images import decode_image
+from vision.images import MAX_IMAGE_BYTES, decode_image
 from vision.problems import FrameSourceError, SourceProblem
 
 Frame = npt.NDArray[np.uint8]
@@ -234,7 +235,10 @@ class ImageFolderSource:
             if self._current is not None and self._current[0] == path:
                 self._position += 1
                 return self._current[1]
-            image = decode_image(path.read_bytes()) if path.is_file() else None
+            try:
+                image = decode_image(path.read_bytes()) if _small_regular_file(path) else None
+            except OSError:  # unreadable (permissions), or gone since the folder was listed
+                image = None
             if image is not None:
                 self._current = (path, image)
                 continue
@@ -245,6 +249,15 @@ class ImageFolderSource:
     def close(self) -> None:
         """Forget the images."""
         self._current = None
+
+
+def _small_regular_file(path: Path) -> bool:
+    """Whether `path` is a regular file no larger than a photo may be (never a pipe)."""
+    try:
+        status = path.stat()
+    except OSError:
+        return False
+    return stat.S_ISREG(status.st_mode) and status.st_size <= MAX_IMAGE_BYTES
 
 
 def source_for(spec: str) -> FrameSource:

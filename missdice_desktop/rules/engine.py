@@ -13,14 +13,14 @@ What may happen now is asked, never re-checked: `legal_actions()` lists the acti
 from __future__ import annotations
 
 import random
-import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from missdice_desktop.rules.dice import Dice, make_dice
 from missdice_desktop.rules.refusals import IllegalActionError, Refusal, RefusalCode
+from missdice_desktop.rules.text import shown_text_problem
 
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 40
@@ -32,11 +32,13 @@ __all__ = [
     "GameRules",
     "Hold",
     "IllegalActionError",
+    "RecordedRoll",
     "Refusal",
     "RefusalCode",
     "RenamePlayers",
     "Roll",
     "Standing",
+    "TurnExtra",
     "check_player_name",
     "rank_players",
 ]
@@ -56,6 +58,17 @@ class Roll:
 
     dice: Dice | None = None
     drawn: bool = False
+
+
+TurnExtra = tuple[tuple[str, Any], ...]
+"""A recorded turn's keys that this program does not use, in their order, kept on save."""
+
+
+@dataclass(frozen=True)
+class RecordedRoll(Roll):
+    """A recorded turn's last roll when the turn ends on it, carrying the turn's unknown keys."""
+
+    extra: TurnExtra = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -110,14 +123,15 @@ def rank_players(players: Sequence[str], totals: Sequence[int]) -> tuple[Standin
 
 
 def check_player_name(name: str) -> None:
-    """Raise IllegalActionError unless `name` is a printable name of 1 to 40 characters."""
+    """Raise IllegalActionError unless `name` shows as written, in 1 to 40 characters."""
     code = RefusalCode.BAD_PLAYERS
     if not name.strip():
         raise IllegalActionError("every player needs a name", code)
     if len(name) > MAX_NAME_LENGTH:
         raise IllegalActionError(f"player names have at most {MAX_NAME_LENGTH} characters", code)
-    if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Zl", "Zp") for ch in name):
-        raise IllegalActionError(f"player name {name!r} has a character that cannot be shown", code)
+    problem = shown_text_problem(name, max_length=MAX_NAME_LENGTH)
+    if problem is not None:
+        raise IllegalActionError(f"player name {name!r} {problem}", code)
 
 
 StateT = TypeVar("StateT")

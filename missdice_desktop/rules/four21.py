@@ -6,7 +6,8 @@ best hand's player. Whoever still holds tokens at the end loses (docs/four21.md)
 
 A game moves from one immutable `Four21State` to the next through `next_state(state, action)`;
 `legal_actions(state)` says what may happen now and `refusal(state, action)` why an action
-may not, as a `Four21Reason` (a code the UI translates, with an English message).
+may not, as a `Four21Reason` (a code the UI translates, with an English message). The window
+and records play it through the engine shell with `four21_engine.Four21Engine`.
 
 >>> rules = Four21Rules()
 >>> state = rules.start(["Anna", "Ben"])
@@ -19,13 +20,14 @@ may not, as a `Four21Reason` (a code the UI translates, with an English message)
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import Any
 
+from missdice_desktop.rules.dice import Dice, InvalidDiceError
+from missdice_desktop.rules.dice import make_dice as _make_dice
 from missdice_desktop.rules.refusals import IllegalActionError
 
 GAME_ID = "421"
@@ -38,10 +40,10 @@ POT_SIZES = (11, 21)
 FOUR21_WORTHS = (8, 10, 11)
 DEFAULT_OPTIONS: Mapping[str, int] = MappingProxyType({"pot": 21, "421": 10})
 
-Dice = tuple[int, ...]
-"""Three face values in the order they lie on the table (positions matter for holding)."""
 Hand = tuple[int, int, int]
 """Three face values read from high to low: the hand that dice make, whatever their order."""
+TurnExtra = tuple[tuple[str, Any], ...]
+"""A recorded turn's keys that this program does not use, in their order, kept on save."""
 
 
 # Hands -------------------------------------------------------------------------------------------
@@ -67,22 +69,12 @@ class HandKind(enum.Enum):
 
 
 def make_dice(values: Iterable[object]) -> Dice:
-    """Return `values` as three dice, or raise InvalidDiceError saying what is wrong.
+    """`values` as the 421's three dice, in the order they lie; InvalidDiceError if not.
 
     >>> make_dice([4, 1, 2])
     (4, 1, 2)
     """
-    dice = tuple(values)
-    if len(dice) != DICE_COUNT:
-        raise InvalidDiceError(f"a throw is {DICE_COUNT} dice, got {len(dice)}")
-    for value in dice:
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= FACES:
-            raise InvalidDiceError(f"dice show whole numbers from 1 to {FACES}, got {value!r}")
-    return dice  # type: ignore[return-value]
-
-
-class InvalidDiceError(ValueError):
-    """Values that are not three whole numbers from 1 to 6."""
+    return _make_dice(values, count=DICE_COUNT, faces=FACES)
 
 
 def hand_of(dice: Sequence[int]) -> Hand:
@@ -186,7 +178,13 @@ def ranked(hands: Iterable[tuple[int, Hand]]) -> tuple[tuple[int, Hand], ...]:
 
 
 def hand_text(hand: Hand) -> str:
-    """The hand as players say it, e.g. "4-2-1"."""
+    """The hand as players say it: its dice high to low, a pair of aces first.
+
+    >>> hand_text((4, 2, 1)), hand_text((5, 1, 1)), hand_text((2, 2, 1))
+    ('4-2-1', '1-1-5', '2-2-1')
+    """
+    if hand_kind(hand) is HandKind.ACES_PAIR:
+        return f"1-1-{hand[0]}"
     return "-".join(map(str, hand))
 
 
@@ -198,6 +196,8 @@ class Throw:
     """Throw the dice that are not held; `dice` is the result (virtual or from the table)."""
 
     dice: Dice
+    extra: TurnExtra = field(default=(), compare=False)
+    """A recorded turn's unknown keys, when this throw ends it."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +211,9 @@ class Hold:
 @dataclass(frozen=True)
 class Stop:
     """End a décharge turn before its last throw: the dice stand as they are."""
+
+    extra: TurnExtra = field(default=(), compare=False)
+    """A recorded turn's unknown keys."""
 
 
 Four21Action = Throw | Hold | Stop
@@ -303,6 +306,8 @@ class Turn:
     """How many throws this turn allows."""
     tie_break: bool = False
     """A throw that only decides who is worst among tied players."""
+    extra: TurnExtra = ()
+    """Keys of the recorded turn this program does not use, written back on save."""
 
     @property
     def dice(self) -> Dice | None:
@@ -504,8 +509,10 @@ class Four21Rules:
             raise Four21Error(reason)
         turn = state.turn
         match action:
-            case Throw(dice=dice):
-                turn = replace(turn, throws=(*turn.throws, make_dice(dice)))
+            case Throw(dice=dice, extra=extra):
+                turn = replace(
+                    turn, throws=(*turn.throws, make_dice(dice)), extra=turn.extra + extra
+                )
                 if turn.throws_left == 0:
                     return self._turn_played(state, turn)
                 return replace(state, turn=turn)
@@ -513,16 +520,9 @@ class Four21Rules:
                 flags = list(turn.held)
                 flags[index] = bool(held)
                 return replace(state, turn=replace(turn, held=tuple(flags)))
-            case Stop():
-                return self._turn_played(state, turn)
+            case Stop(extra=extra):
+                return self._turn_played(state, replace(turn, extra=turn.extra + extra))
         raise TypeError(f"not a 421 action: {action!r}")  # pragma: no cover
-
-    def throw_dice(self, state: Four21State, chance: random.Random) -> Throw:
-        """A virtual throw of the dice not held."""
-        dice = state.turn.dice or (1,) * DICE_COUNT
-        held = state.turn.held if state.turn.dice is not None else (False,) * DICE_COUNT
-        pairs = zip(dice, held, strict=True)
-        return Throw(tuple(old if hold else chance.randint(1, FACES) for old, hold in pairs))
 
     def _turn_played(self, state: Four21State, turn: Turn) -> Four21State:
         assert turn.dice is not None

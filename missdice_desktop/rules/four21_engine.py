@@ -24,6 +24,7 @@ from missdice_desktop.rules.engine import (
     GameRules,
     Hold,
     IllegalActionError,
+    RecordedRoll,
     Refusal,
     RefusalCode,
     Roll,
@@ -41,6 +42,8 @@ _CODES = {
     four21.Four21ReasonCode.ONE_THROW: RefusalCode.ONE_THROW,
     four21.Four21ReasonCode.NO_SUCH_DIE: RefusalCode.NO_SUCH_DIE,
 }
+_TURN_KEYS = frozenset({"player", "rolls"})
+"""The keys of a recorded turn that the 421 reads; any other is kept as it was."""
 
 
 class Four21Engine(GameRules[Four21State]):
@@ -178,7 +181,8 @@ class Four21Engine(GameRules[Four21State]):
             case Roll(dice=dice) | EnterDice(dice=dice):
                 if dice is None:
                     raise IllegalActionError("a throw needs its dice", RefusalCode.BAD_DICE)
-                move: four21.Four21Action = four21.Throw(tuple(dice))
+                extra = action.extra if isinstance(action, RecordedRoll) else ()
+                move: four21.Four21Action = four21.Throw(tuple(dice), extra)
             case Hold(index=index, held=held):
                 move = four21.Hold(index, held)
             case Stop():
@@ -199,10 +203,16 @@ class Four21Engine(GameRules[Four21State]):
 
     def record_turns(self, state: Four21State) -> list[dict[str, Any]]:
         """Each played turn: its player and the dice after each throw."""
-        return [
-            {"player": turn.player, "rolls": [list(dice) for dice in turn.throws]}
-            for turn in state.turns
-        ]
+        turns: list[dict[str, Any]] = []
+        for turn in state.turns:
+            record: dict[str, Any] = {
+                "player": turn.player,
+                "rolls": [list(dice) for dice in turn.throws],
+            }
+            for key, value in turn.extra:
+                record.setdefault(key, value)
+            turns.append(record)
+        return turns
 
     def record_current(self, state: Four21State) -> dict[str, Any] | None:
         """The turn in progress, if a throw was made."""
@@ -221,9 +231,12 @@ class Four21Engine(GameRules[Four21State]):
         """A played turn's throws, then a stop when it ended before its last throw."""
         player, throws = _player_and_throws(turn)
         four21.turn_actions(state, player, throws)  # order and count
+        extra = tuple((key, value) for key, value in turn.items() if key not in _TURN_KEYS)
         actions: list[Any] = [Roll(tuple(dice)) for dice in throws]
         if len(throws) < state.turn.limit:
-            actions.append(Stop())
+            actions.append(Stop(extra))
+        elif extra:
+            actions[-1] = RecordedRoll(tuple(throws[-1]), extra=extra)
         return actions
 
     def current_actions(self, state: Four21State, current: Any) -> list[Any]:

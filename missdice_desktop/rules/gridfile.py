@@ -12,13 +12,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from missdice_desktop.files import FileReadError, decode_text, read_regular_file
 from missdice_desktop.rules.boxes import Box, BoxKind, Scoring, Section
 from missdice_desktop.rules.dice import DICE_COUNT, FACES
+from missdice_desktop.rules.text import key_text, shown_text_problem, unsaveable_part
 from missdice_desktop.rules.variants import JokerPolicy, UpperBonus, Variant
 
 GRID_FORMAT = "missdice-grid"
 GRID_VERSION = 1
 MAX_BOXES = 40
+MAX_GRID_BYTES = 100_000
+"""A grid of 40 boxes fits in a few kilobytes; a file beyond this is refused unread."""
+MAX_LABEL_LENGTH = 60
 _ID = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 _TOP_KEYS = {
     "format",
@@ -56,9 +61,11 @@ def load_grid_file(path: str | Path) -> Variant:
     """Read a house grid from a TOML file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise GridError(f"{path}: cannot read the file ({error.strerror or error})") from None
+        text = decode_text(read_regular_file(path, MAX_GRID_BYTES))
+    except FileReadError as error:
+        if error.too_large:
+            raise GridError(f"{path}: file too large for a grid ({error.reason})") from None
+        raise GridError(f"{path}: cannot read the file ({error.reason})") from None
     except UnicodeDecodeError:
         raise GridError(f"{path}: not a text file (UTF-8 expected)") from None
     try:
@@ -78,6 +85,9 @@ def grid_from_mapping(data: Mapping[str, Any]) -> Variant:
     if not isinstance(data, Mapping):
         raise GridError("a grid must be a table of keys")
     _no_unknown_keys(data, _TOP_KEYS, "")
+    unsaveable = unsaveable_part(data)
+    if unsaveable is not None:
+        raise GridError(unsaveable)
     if data.get("format", GRID_FORMAT) != GRID_FORMAT:
         raise GridError(f"format: expected {GRID_FORMAT!r}")
     version = data.get("version", GRID_VERSION)
@@ -207,7 +217,8 @@ def _box(raw: object, where: str) -> Box:
 def _no_unknown_keys(data: Mapping[str, Any], known: set[str], where: str) -> None:
     for key in data:
         if key not in known:
-            raise GridError(f"{where}{key}: unknown key (known: {', '.join(sorted(known))})")
+            name = key_text(key) if isinstance(key, str) else ascii(key)
+            raise GridError(f"{where}{name}: unknown key (known: {', '.join(sorted(known))})")
 
 
 def _identifier(data: Mapping[str, Any], key: str, where: str) -> str:
@@ -219,9 +230,13 @@ def _identifier(data: Mapping[str, Any], key: str, where: str) -> str:
 
 def _text(data: Mapping[str, Any], key: str, where: str, default: str | None = None) -> str:
     value = data.get(key, default)
-    if not isinstance(value, str) or not value.strip() or len(value) > 60:
-        raise GridError(f"{where}{key}: must be a text of 1 to 60 characters")
-    return value.strip()
+    if not isinstance(value, str):
+        raise GridError(f"{where}{key}: must be a text of 1 to {MAX_LABEL_LENGTH} characters")
+    value = value.strip()
+    problem = shown_text_problem(value, max_length=MAX_LABEL_LENGTH)
+    if problem is not None:
+        raise GridError(f"{where}{key}: {problem}")
+    return value
 
 
 def _whole(

@@ -14,7 +14,7 @@ The first player whose banked total reaches the target (100 by default) wins at 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from missdice_desktop.rules.dice import Dice, make_dice
@@ -22,19 +22,26 @@ from missdice_desktop.rules.engine import (
     EnterDice,
     GameRules,
     IllegalActionError,
+    RecordedRoll,
     RefusalCode,
     Roll,
+    TurnExtra,
 )
 
 DEFAULT_TARGET = 100
 MIN_TARGET = 10
 MAX_TARGET = 1000
 LOSING_FACE = 1
+TURN_KEYS = frozenset({"player", "rolls", "hold"})
+"""The keys of a recorded turn that Cochon reads; any other is kept as it was."""
 
 
 @dataclass(frozen=True)
 class Bank:
     """« Je garde »: add the turn total to the player's banked total, ending the turn."""
+
+    extra: TurnExtra = field(default=(), compare=False)
+    """The recorded turn's unknown keys, when the hold comes from a record."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,8 @@ class PigTurn:
     player: int
     rolls: tuple[int, ...] = ()
     held: bool = False
+    extra: TurnExtra = ()
+    """Keys of the recorded turn this program does not use, written back on save."""
 
     @property
     def lost(self) -> bool:
@@ -168,7 +177,11 @@ class PigRules(GameRules[PigState]):
                 if dice is None:
                     raise IllegalActionError("a roll needs its die", RefusalCode.BAD_DICE)
                 (face,) = make_dice(dice, count=1)
-                turn = replace(state.turn, rolls=(*state.turn.rolls, face))
+                turn = replace(
+                    state.turn,
+                    rolls=(*state.turn.rolls, face),
+                    extra=state.turn.extra + getattr(action, "extra", ()),
+                )
                 if face == LOSING_FACE:
                     return self._next_turn(state, turn, state.banked)
                 return replace(state, turn=turn)
@@ -180,7 +193,8 @@ class PigRules(GameRules[PigState]):
                     )
                 banked = list(state.banked)
                 banked[turn.player] += turn.total
-                return self._next_turn(state, replace(turn, held=True), tuple(banked))
+                ended = replace(turn, held=True, extra=turn.extra + action.extra)
+                return self._next_turn(state, ended, tuple(banked))
         raise IllegalActionError(f"not an action of Cochon: {action!r}", RefusalCode.NOT_THIS_GAME)
 
     def _next_turn(self, state: PigState, ended: PigTurn, banked: tuple[int, ...]) -> PigState:
@@ -198,6 +212,8 @@ class PigRules(GameRules[PigState]):
             record: dict[str, Any] = {"player": turn.player, "rolls": list(turn.rolls)}
             if turn.held:
                 record["hold"] = True
+            for key, value in turn.extra:
+                record.setdefault(key, value)
             records.append(record)
         return records
 
@@ -230,9 +246,12 @@ class PigRules(GameRules[PigState]):
             raise IllegalActionError("a turn that ended on a 1 cannot be held")
         if not (lost or hold or last):
             raise IllegalActionError('the turn does not end: it needs a 1 or "hold": true')
+        extra = tuple((key, value) for key, value in turn.items() if key not in TURN_KEYS)
         actions: list[Any] = [Roll((face,)) for face in rolls]
         if hold:
-            actions.append(Bank())
+            actions.append(Bank(extra))
+        elif extra:
+            actions[-1] = RecordedRoll((rolls[-1],), extra=extra)
         return actions
 
 

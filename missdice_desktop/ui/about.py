@@ -59,7 +59,8 @@ def about_text(version: str, paths: AppPaths) -> str:
         "<p>"
         + translate(
             "About",
-            "The scoresheet for Yahtzee, Yam's and Yacht: virtual dice or dice from the table.",
+            "Dice games at the table: the scoresheet for Yahtzee, Yam's and Yacht, 421, Cochon "
+            "and a free roller, with virtual dice or dice from the table.",
         )
         + "</p>",
         "<p>"

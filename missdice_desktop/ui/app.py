@@ -15,11 +15,12 @@ from PySide6.QtCore import (
     QEvent,
     QLibraryInfo,
     QLocale,
+    QObject,
     Qt,
     QTimer,
     QTranslator,
 )
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QFileOpenEvent, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
 
 from missdice_desktop.resources import translations_dir
@@ -29,7 +30,7 @@ from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import default_player_name
 from missdice_desktop.ui.prompts import Prompts
-from missdice_desktop.ui.settings import AppPaths, Settings, load_settings
+from missdice_desktop.ui.settings import AppPaths, Settings, read_settings
 from missdice_desktop.ui.texts import fill
 
 TRANSLATIONS_DIR = translations_dir()
@@ -173,7 +174,7 @@ def build_app(
     app.setOrganizationName("Miss Dice")
     app.setDesktopFileName("missdice-desktop")  # the .desktop entry the installers write
     app.setWindowIcon(app_icon())
-    settings = load_settings(paths.settings_file)
+    settings, settings_problems = read_settings(paths.settings_file)
     language = LanguageSwitcher(app)
     language.apply(settings.language)
     theme = ThemeSwitcher(app)
@@ -192,6 +193,7 @@ def build_app(
         set_language=language.apply,
         set_theme=theme.apply,
     )
+    controller.report_settings_problems(settings_problems)
     return AppParts(window, controller, language, theme)
 
 
@@ -239,6 +241,23 @@ def install_excepthook(parts: AppParts) -> None:
     sys.excepthook = hook
 
 
+class DesktopOpenFilter(QObject):
+    """Files and links opened from the desktop while the app runs: macOS hands them over as
+    QFileOpenEvent, not as arguments (Linux and Windows start the program with them)."""
+
+    def __init__(self, controller: GameController) -> None:
+        super().__init__()
+        self.controller = controller
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Open the game the event names, as Game › Open… would."""
+        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+            target = event.file() or event.url().toString()
+            QTimer.singleShot(0, lambda: self.controller.open_requested(target))
+            return True
+        return False
+
+
 def run(
     record_path: str | None = None, *, camera: str | None = None, paths: AppPaths | None = None
 ) -> int:
@@ -251,6 +270,8 @@ def run(
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     parts = build_app(app, paths or AppPaths.default())
     install_excepthook(parts)
+    opener = DesktopOpenFilter(parts.controller)
+    app.installEventFilter(opener)
     parts.window.show()
     QTimer.singleShot(0, lambda: parts.controller.start(record_path, camera=camera))
     return app.exec()

@@ -7,10 +7,10 @@ game never overwrites one still being played.
 from __future__ import annotations
 
 import contextlib
-import time
 from pathlib import Path
 from typing import Any
 
+from missdice_desktop.files import keep_aside, remove_stale_temporaries
 from missdice_desktop.library import GameLibrary, KeptGame
 from missdice_desktop.records import RecordError, load_record
 from missdice_desktop.rules import DiceGame
@@ -31,6 +31,10 @@ class Autosave:
         """The file of the game shown."""
         self.failed = False
         """True after a write failed (the user is told once, play goes on)."""
+        self.kept_as: Path | None = None
+        """Where the last unreadable old autosave was moved to (None when it could not be)."""
+        self.keep_failure = ""
+        """Why the last unreadable old autosave could not be moved aside."""
 
     def follow(self, path: Path | None) -> None:
         """From now on save to `path` (a kept game resumed), or to a new file (None)."""
@@ -51,10 +55,15 @@ class Autosave:
     def adopt_legacy(self) -> None:
         """Move the old single autosave into the games folder, finished or not.
 
-        A file that cannot be read is moved aside (never overwritten) and RecordError raised.
+        Temporary files that an interrupted save left behind are removed first. A file that
+        cannot be read is moved aside (never overwritten) and RecordError raised; `kept_as`
+        then says where it went, or `keep_failure` why it could not be moved.
         """
         legacy = self.legacy_file
-        if legacy is None or not legacy.exists():
+        if legacy is None:
+            return
+        remove_stale_temporaries(legacy)
+        if not legacy.exists():
             return
         try:
             load_record(legacy)
@@ -70,12 +79,11 @@ class Autosave:
 
     def keep_aside(self) -> Path | None:
         """Rename a broken old autosave so that nothing destroys it."""
+        self.kept_as, self.keep_failure = None, ""
         if self.legacy_file is None:
             return None
-        target = self.legacy_file.with_name(
-            f"autosave-broken-{time.strftime('%Y%m%d-%H%M%S')}.json"
-        )
-        with contextlib.suppress(OSError):
-            self.legacy_file.replace(target)
-            return target
-        return None
+        try:
+            self.kept_as = keep_aside(self.legacy_file, "autosave")
+        except OSError as error:
+            self.keep_failure = (error.strerror or str(error)).lower()
+        return self.kept_as

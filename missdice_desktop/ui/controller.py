@@ -53,6 +53,7 @@ from missdice_desktop.ui.settings import (
     DICE_VIRTUAL,
     AppPaths,
     Settings,
+    SettingsProblems,
     save_settings,
 )
 from missdice_desktop.ui.sheet_model import SheetModel
@@ -268,21 +269,32 @@ class GameController(QObject):
         Every game keeps its own file in the games folder, so a file given on the command
         line, a new game or a declined resume each play in a new file.
         """
-        problems: list[str] = []
         try:
             self.autosave.adopt_legacy()
         except RecordError as error:
-            problems.append(str(error))
+            kept_as = self.autosave.kept_as
+            if kept_as is not None:
+                what = translate(
+                    "Controller", "%1\n\nThe file was kept aside as %2; a new game starts."
+                )
+                text = fill(what, str(error), kept_as.name)
+            else:
+                what = translate(
+                    "Controller",
+                    "%1\n\nThe file could not be moved aside (%2), so it stays where it is; "
+                    "a new game starts.",
+                )
+                text = fill(what, str(error), self.autosave.keep_failure)
+            self.prompts.error(translate("Controller", "The saved game cannot be read"), text)
         unfinished, broken = self.autosave.library.latest_unfinished(
             lambda game: game.game_id in PLAYABLE
         )
-        problems.extend(str(error) for error in broken)
-        if problems:
+        if broken:
             self.prompts.error(
                 translate("Controller", "The saved game cannot be read"),
                 fill(
                     translate("Controller", "%1\n\nThe file was kept aside; a new game starts."),
-                    "\n".join(problems),
+                    "\n".join(str(error) for error in broken),
                 ),
             )
         if record_path is not None and self.open_path(record_path):
@@ -683,6 +695,7 @@ class GameController(QObject):
             window.boards.setCurrentIndex(FOUR21_PAGE)
         can_roll = not self.table_mode and Roll() in legal
         window.tray.set_dice_count(game.rules.dice_count, game.rules.faces)
+        window.tray.speak_of_throws(isinstance(game.rules, Four21Engine))
         window.camera_panel.set_expected_count(game.rules.dice_count)
         entered_from_table = (
             isinstance(game, Game) and game.dice is not None and (not game.state.turn.rolls)
@@ -856,6 +869,15 @@ class GameController(QObject):
             and all(s.filled for s in states if s.box.section is Section.LOWER)
         )
 
+    def report_settings_problems(self, problems: SettingsProblems) -> None:
+        """Say once, at start, what in the settings file could not be used."""
+        if problems.file:
+            text = translate("Controller", "The settings file was not used (%1): defaults apply.")
+            self._note(fill(text, problems.file))
+        elif problems.reset:
+            text = translate("Controller", "Settings back to their defaults (unusable values): %1")
+            self._note(fill(text, ", ".join(setting_label(name) for name in problems.reset)))
+
     def _note(self, text: str, *, beep: bool = False) -> None:
         self._status_note = text
         self.window.status_label.setText(text)
@@ -903,6 +925,11 @@ class GameController(QObject):
             return
         path = self.prompts.open_path()
         if path:
+            self.open_path(path)
+
+    def open_requested(self, path: str) -> None:
+        """A game the desktop hands over while the app runs (macOS opens files this way)."""
+        if self._may_leave_game():
             self.open_path(path)
 
     def open_path(self, path: str) -> bool:
@@ -1081,3 +1108,29 @@ def texts_winners(game: DiceGame[Any]) -> str:
     return fill(
         translate("Controller", "Game over: %1 wins with %2 points."), names, str(top[0].total)
     )
+
+
+def setting_label(name: str) -> str:
+    """What a setting is called in messages (its key in settings.json when it has no label)."""
+    return setting_labels().get(name, name)
+
+
+def setting_labels() -> dict[str, str]:
+    """Each setting's name in messages, translated."""
+    return {
+        "players": translate("Settings", "player names"),
+        "variant": translate("Settings", "scoresheet"),
+        "options": translate("Settings", "scoresheet options"),
+        "grid_file": translate("Settings", "house grid"),
+        "dice_source": translate("Settings", "where the dice come from"),
+        "language": translate("Settings", "language"),
+        "theme": translate("Settings", "colours"),
+        "confirm_zero": translate("Settings", "asking before a zero"),
+        "window_geometry": translate("Settings", "window size"),
+        "camera": translate("Settings", "camera"),
+        "camera_on": translate("Settings", "camera on"),
+        "camera_automatic": translate("Settings", "automatic camera dice"),
+        "game": translate("Settings", "game"),
+        "game_options": translate("Settings", "game options"),
+        "roller_dice": translate("Settings", "free roller dice"),
+    }

@@ -392,8 +392,17 @@ class DiceTray(QWidget):
         self.entry.returnPressed.connect(self._on_entry)
         self._rolls_left: int | None = None
         self._throws = 0
+        """With table dice, how many throws of the turn were read (the camera's count)."""
+        self.throws = False
+        """True for games that speak of throws (the 421) rather than rolls."""
         self.set_dice_count(1)
         self.retranslate()
+
+    def speak_of_throws(self, throws: bool) -> None:
+        """Call the dice's moves throws (the 421, « lancers ») or rolls (the other games)."""
+        if throws != self.throws:
+            self.throws = throws
+            self.retranslate()
 
     def set_dice_count(self, count: int, faces: int | None = None) -> None:
         """Show `count` dice of `faces` faces (the game's), clearing the dice shown."""
@@ -427,8 +436,12 @@ class DiceTray(QWidget):
 
     def retranslate(self) -> None:
         """Take the new language."""
-        self.roll_button.setText(translate("DiceTray", "&Roll (Space)"))
-        self.roll_button.setAccessibleName(translate("DiceTray", "Roll the dice"))
+        if self.throws:
+            self.roll_button.setText(translate("DiceTray", "&Throw (Space)"))
+            self.roll_button.setAccessibleName(translate("DiceTray", "Throw the dice"))
+        else:
+            self.roll_button.setText(translate("DiceTray", "&Roll (Space)"))
+            self.roll_button.setAccessibleName(translate("DiceTray", "Roll the dice"))
         self.entry_label.setText(translate("DiceTray", "&Dice from the table:"))
         self.entry.setPlaceholderText(translate("DiceTray", "e.g. 26266"))
         self.entry.setAccessibleName(translate("DiceTray", "Dice from the table"))
@@ -490,17 +503,19 @@ class DiceTray(QWidget):
             self._draft = list(faces)
 
     def _show_rolls_left(self) -> None:
-        if self.table_mode and self._throws and self._rolls_left is not None:
+        if self._rolls_left is None:
+            return
+        if self.table_mode and self._throws:
             text = fill(
                 translate("DiceTray", "Throw %1 of %2"),
                 str(self._throws),
                 str(self._throws + self._rolls_left),
             )
-            self.rolls_left_label.setText(text)
-        elif self._rolls_left is not None:
-            self.rolls_left_label.setText(
-                fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
-            )
+        elif self.throws:
+            text = fill(translate("DiceTray", "Throws left: %1"), str(self._rolls_left))
+        else:
+            text = fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
+        self.rolls_left_label.setText(text)
 
     def _on_die_clicked(self, index: int) -> None:
         if not self.table_mode:

@@ -43,6 +43,7 @@ from missdice_desktop.rules import (
     Variant,
     load_grid_file,
 )
+from missdice_desktop.rules.text import shown_text_problem, without_hidden_characters
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
 from missdice_desktop.ui.texts import fill
@@ -429,8 +430,15 @@ class NewGameDialog(QDialog):
         above.setText(below.text())
         below.setText(text)
 
+    def _typed(self, index: int) -> str:
+        """The name typed in field `index`, without characters that cannot be shown
+        (invisible ones, or controls that reorder the text); "" when it shows nothing."""
+        name = without_hidden_characters(self.name_edits[index].text()).strip()
+        return "" if shown_text_problem(name, max_length=MAX_NAME_LENGTH) is not None else name
+
     def _name(self, index: int) -> str:
-        return self.name_edits[index].text().strip() or default_player_name(index + 1)
+        """The name of field `index`, 'Player N' when it shows nothing."""
+        return self._typed(index) or default_player_name(index + 1)
 
     # The result ------------------------------------------------------------------------------
 
@@ -463,16 +471,13 @@ class NewGameDialog(QDialog):
 
     def typed_names(self) -> list[str]:
         """The names as typed, in the same order as `player_names` (blank where empty)."""
-        names = [self.name_edits[i].text().strip() for i in range(self.player_count.value())]
+        names = [self._typed(i) for i in range(self.player_count.value())]
         first = max(0, self.first_player.currentIndex())
         return names[first:] + names[:first]
 
     def default_numbers(self) -> list[int]:
         """For each seat in playing order: N when it plays as the default "Player N", else 0."""
-        numbers = [
-            0 if self.name_edits[i].text().strip() else i + 1
-            for i in range(self.player_count.value())
-        ]
+        numbers = [0 if self._typed(i) else i + 1 for i in range(self.player_count.value())]
         first = max(0, self.first_player.currentIndex())
         return numbers[first:] + numbers[:first]
 

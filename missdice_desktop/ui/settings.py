@@ -6,15 +6,26 @@ data folder. Both folders are passed in (`AppPaths`) so that tests point them el
 
 from __future__ import annotations
 
-import contextlib
 import json
+import math
+import os
+import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from missdice_desktop.files import (
+    FileReadError,
+    decode_text,
+    keep_aside,
+    read_regular_file,
+    remove_stale_temporaries,
+)
 from missdice_desktop.records import write_atomically
+from missdice_desktop.rules import MAX_PLAYERS, IllegalActionError, check_player_name
+from missdice_desktop.rules.text import unsaveable_part
 
 APP_NAME = "missdice"
 DICE_VIRTUAL = "virtual"
@@ -84,31 +95,106 @@ class Settings:
     """The free roller's last dice, in dice notation."""
 
 
+MAX_SETTINGS_BYTES = 1_000_000
+"""A settings file is a few hundred bytes; a larger one is not read."""
+_MAX_TEXT = 4096
+_BASE64 = re.compile(r"[A-Za-z0-9+/=]*")
+
+
+@dataclass(frozen=True)
+class SettingsFile:
+    """What was found in a settings file: the values read and what was wrong with it."""
+
+    values: dict[str, Any]
+    """The file's object as read ({} when there was none or it could not be read)."""
+    problem: str = ""
+    """Why the whole file was not used ("" when it was, or when there was none)."""
+    broken: bool = False
+    """The file exists but holds no settings object (it is kept aside before a save)."""
+    locked: bool = False
+    """The file exists but cannot be read: it is never replaced."""
+
+
+@dataclass(frozen=True)
+class SettingsProblems:
+    """What in a settings file could not be used, for one message at start."""
+
+    file: str = ""
+    """Why the whole file was not used ("" when it was, or when there is none)."""
+    reset: tuple[str, ...] = ()
+    """The settings whose values were refused and are back to their defaults."""
+
+
+def read_settings(path: Path) -> tuple[Settings, SettingsProblems]:
+    """Settings and what was wrong: a bad value falls back to its default, the rest stay."""
+    found = _read_file(path)
+    settings, bad = _settings_from(found.values)
+    return settings, SettingsProblems(found.problem, tuple(bad))
+
+
 def load_settings(path: Path) -> Settings:
     """Read settings; missing, unreadable or wrong values fall back to their defaults."""
+    return read_settings(path)[0]
+
+
+def _read_file(path: Path) -> SettingsFile:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return Settings()
+        raw = read_regular_file(path, MAX_SETTINGS_BYTES)
+    except FileReadError as error:
+        if error.too_large:
+            return SettingsFile({}, f"the file is too large ({error.reason})", broken=True)
+        if not os.path.lexists(path):
+            return SettingsFile({})
+        return SettingsFile({}, f"the file cannot be read ({error.reason})", locked=True)
+    try:
+        data = json.loads(decode_text(raw), parse_constant=_refuse, parse_float=_finite)
+    except (ValueError, RecursionError):
+        return SettingsFile({}, "the file is not JSON", broken=True)
     if not isinstance(data, dict):
-        return Settings()
+        return SettingsFile({}, "the file holds no settings", broken=True)
+    return SettingsFile(data)
+
+
+def _refuse(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def _settings_from(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     defaults = Settings()
     values: dict[str, Any] = {}
+    bad = []
     for spec in fields(Settings):
-        value = data.get(spec.name, getattr(defaults, spec.name))
+        if spec.name not in data:
+            continue
+        value = data[spec.name]
         if _valid(spec.name, value):
             values[spec.name] = value
-    return Settings(**values)
+        else:
+            bad.append(spec.name)
+    settings = Settings(**{**asdict(defaults), **values})
+    return settings, bad
 
 
 def _valid(name: str, value: Any) -> bool:
+    if unsaveable_part(value) is not None:
+        return False
     match name:
         case "players":
             return (
                 isinstance(value, list)
-                and len(value) <= 8
+                and len(value) <= MAX_PLAYERS
                 # a blank name stands for "Player N" in the language of the moment
-                and all(isinstance(player, str) and len(player) <= 40 for player in value)
+                and all(
+                    isinstance(player, str) and (not player.strip() or _shown_name(player))
+                    for player in value
+                )
             )
         case "options":
             return isinstance(value, dict) and all(
@@ -123,8 +209,14 @@ def _valid(name: str, value: Any) -> bool:
             return value in THEMES
         case "confirm_zero" | "camera_on" | "camera_automatic":
             return isinstance(value, bool)
+        case "window_geometry":
+            return (
+                isinstance(value, str)
+                and len(value) <= _MAX_TEXT
+                and bool(_BASE64.fullmatch(value))
+            )
         case "camera":
-            return isinstance(value, str) and bool(value)
+            return isinstance(value, str) and 0 < len(value) <= _MAX_TEXT and "\0" not in value
         case "game_options":
             return isinstance(value, dict) and all(
                 isinstance(game, str)
@@ -136,12 +228,47 @@ def _valid(name: str, value: Any) -> bool:
                 for game, options in value.items()
             )
         case _:
-            return isinstance(value, str)
+            return isinstance(value, str) and len(value) <= _MAX_TEXT and "\0" not in value
+
+
+def _shown_name(name: str) -> bool:
+    try:
+        check_player_name(name.strip())
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _json_text(data: dict[str, Any]) -> str:
+    """JSON that a person can edit; escaped only where kept text cannot be UTF-8."""
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, indent=2) + "\n"
+    return text
 
 
 def save_settings(path: Path, settings: Settings) -> bool:
-    """Write settings atomically; False when the folder cannot be written (they are optional)."""
-    with contextlib.suppress(OSError):
-        write_atomically(path, json.dumps(asdict(settings), ensure_ascii=False, indent=2) + "\n")
-        return True
-    return False
+    """Write the settings that differ from the file's; False when nothing could be written.
+
+    What the user did not change stays as the file has it: a value this version refuses, or
+    a key it does not know. A file that holds no settings is kept aside first, and one that
+    cannot be read is never replaced.
+    """
+    found = _read_file(path)
+    if found.locked:
+        return False
+    remove_stale_temporaries(path)
+    merged = dict(found.values)
+    on_file, _bad = _settings_from(found.values)
+    for name, value in asdict(settings).items():
+        if name not in merged or value != getattr(on_file, name):
+            merged[name] = value
+    try:
+        if found.broken:
+            keep_aside(path, "settings")
+        write_atomically(path, _json_text(merged))
+    except OSError:
+        return False
+    return True

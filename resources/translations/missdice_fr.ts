@@ -4,8 +4,8 @@
 <context>
     <name>About</name>
     <message>
-        <source>The scoresheet for Yahtzee, Yam&apos;s and Yacht: virtual dice or dice from the table.</source>
-        <translation>La feuille de score du Yahtzee, du Yam&apos;s et du Yacht : dés virtuels ou dés de la table.</translation>
+        <source>Dice games at the table: the scoresheet for Yahtzee, Yam&apos;s and Yacht, 421, Cochon and a free roller, with virtual dice or dice from the table.</source>
+        <translation>Les jeux de dés à table : la feuille de score du Yahtzee, du Yam&apos;s et du Yacht, le 421, le Cochon et un lanceur libre, avec des dés virtuels ou les dés de la table.</translation>
     </message>
     <message>
         <source>Free software under the %1 licence.</source>
@@ -185,10 +185,18 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>%1
 
-The file was kept aside; a new game starts.</source>
+The file was kept aside as %2; a new game starts.</source>
         <translation>%1
 
-Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
+Le fichier a été mis de côté sous le nom %2 ; une nouvelle partie commence.</translation>
+    </message>
+    <message>
+        <source>%1
+
+The file could not be moved aside (%2), so it stays where it is; a new game starts.</source>
+        <translation>%1
+
+Le fichier n’a pas pu être mis de côté (%2) : il reste à sa place. Une nouvelle partie commence.</translation>
     </message>
     <message>
         <source>Roll the dice first (Space).</source>
@@ -201,6 +209,14 @@ Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     <message>
         <source>No throws left: choose a box on the sheet.</source>
         <translation>Plus de lancer : choisissez une case de la feuille.</translation>
+    </message>
+    <message>
+        <source>%1
+
+The file was kept aside; a new game starts.</source>
+        <translation>%1
+
+Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
         <source>The order of play is set once the game has begun.</source>
@@ -305,6 +321,14 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
         <translation>Joker : toutes les cases du bas sont remplies, donc %1 vont dans une case libre du haut, à 0.</translation>
     </message>
     <message>
+        <source>The settings file was not used (%1): defaults apply.</source>
+        <translation>Le fichier de préférences n’a pas été utilisé (%1) : les valeurs par défaut s’appliquent.</translation>
+    </message>
+    <message>
+        <source>Settings back to their defaults (unusable values): %1</source>
+        <translation>Préférences remises à leur valeur par défaut (valeurs inutilisables) : %1</translation>
+    </message>
+    <message>
         <source>This game cannot be opened</source>
         <translation>Impossible d&apos;ouvrir cette partie</translation>
     </message>
@@ -384,6 +408,14 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>gardé</translation>
     </message>
     <message>
+        <source>&amp;Throw (Space)</source>
+        <translation>&amp;Lancer (Espace)</translation>
+    </message>
+    <message>
+        <source>Throw the dice</source>
+        <translation>Lancer les dés</translation>
+    </message>
+    <message>
         <source>&amp;Roll (Space)</source>
         <translation>&amp;Lancer (Espace)</translation>
     </message>
@@ -410,6 +442,10 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Throw %1 of %2</source>
         <translation>Lancer %1 sur %2</translation>
+    </message>
+    <message>
+        <source>Throws left: %1</source>
+        <translation>Lancers restants : %1</translation>
     </message>
     <message>
         <source>Rolls left: %1</source>
@@ -510,16 +546,32 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Ce tour de table</translation>
     </message>
     <message>
-        <source>La charge — pot: %1 tokens</source>
-        <translation>La charge — pot : %1 jetons</translation>
+        <source>Last round</source>
+        <translation>Tour de table précédent</translation>
+    </message>
+    <message>
+        <source>La charge</source>
+        <translation>La charge</translation>
+    </message>
+    <message>
+        <source>The pot: the worst hand of each round takes from it</source>
+        <translation>Le pot : à chaque tour, la plus mauvaise combinaison y prend</translation>
     </message>
     <message>
         <source>La décharge</source>
         <translation>La décharge</translation>
     </message>
     <message>
+        <source>The pot is empty: the best hand pays the worst</source>
+        <translation>Le pot est vide : la meilleure combinaison paie la plus mauvaise</translation>
+    </message>
+    <message>
         <source>Game over</source>
         <translation>Partie terminée</translation>
+    </message>
+    <message>
+        <source>The pot</source>
+        <translation>Le pot</translation>
     </message>
     <message>
         <source>421 — pot of %1 tokens, 4-2-1 worth %2. La charge: each round everyone throws once; the worst hand takes from the pot what the best hand is worth. La décharge: the first player throws up to 3 times, the others no more; the worst hand takes the worth from the best hand&apos;s player. No token left: you are out. The last one holding tokens loses.</source>
@@ -542,28 +594,40 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>sorti (sauvé)</translation>
     </message>
     <message>
-        <source>%1 — place %2</source>
-        <translation>%1 — place %2</translation>
+        <source>place %1</source>
+        <translation>place %1</translation>
     </message>
     <message>
-        <source>%1 (throwing)</source>
-        <translation>%1 (en cours)</translation>
+        <source>throwing</source>
+        <translation>lance</translation>
+    </message>
+    <message>
+        <source>tied for the worst</source>
+        <translation>à égalité pour la plus mauvaise</translation>
+    </message>
+    <message>
+        <source>tied for the worst, threw %1</source>
+        <translation>à égalité pour la plus mauvaise, a relancé %1</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 from the pot.</source>
+        <translation>%1 prend %2 au pot.</translation>
+    </message>
+    <message>
+        <source>%1 pays %2 to %3.</source>
+        <translation>%1 donne %2 à %3.</translation>
+    </message>
+    <message>
+        <source>%1. %2 %3</source>
+        <translation>%1. %2 %3</translation>
+    </message>
+    <message>
+        <source>Best: %1&apos;s %2, worth %3. Worst: %4.</source>
+        <translation>Meilleure : %2 de %1, vaut %3. Plus mauvaise : %4.</translation>
     </message>
     <message>
         <source>No token has moved yet.</source>
         <translation>Aucun jeton n&apos;a encore bougé.</translation>
-    </message>
-    <message>
-        <source>%1&apos;s %2 is worth %3</source>
-        <translation>le %2 de %1 vaut %3</translation>
-    </message>
-    <message>
-        <source>Last round: %1; %2 takes %3 from the pot.</source>
-        <translation>Dernier tour : %1 ; %2 prend %3 au pot.</translation>
-    </message>
-    <message>
-        <source>Last round: %1; %2 pays %3 to %4.</source>
-        <translation>Dernier tour : %1 ; %2 donne %3 à %4.</translation>
     </message>
 </context>
 <context>
@@ -1025,12 +1089,28 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Le premier à %1 points gagne.</translation>
     </message>
     <message>
+        <source>%1 (+%2)</source>
+        <translation>%1 (+%2)</translation>
+    </message>
+    <message>
         <source>%1: %2 points</source>
         <translation>%1 : %2 points</translation>
     </message>
     <message>
         <source>Cochon: roll as often as you like; each roll adds to the turn total. A 1 loses the turn total and passes the die. Hold banks it.</source>
         <translation>Cochon : lancez autant de fois que vous voulez ; chaque lancer s&apos;ajoute au total du tour. Un 1 fait perdre le total du tour et passe le dé. « Je garde » le met en banque.</translation>
+    </message>
+    <message>
+        <source>%1 wins!</source>
+        <translation>%1 gagne !</translation>
+    </message>
+    <message>
+        <source>Hold now: %1 points, and %2 wins!</source>
+        <translation>« Je garde » maintenant : %1 points, et %2 gagne !</translation>
+    </message>
+    <message>
+        <source>Hold now: %1 points, %2 to go.</source>
+        <translation>« Je garde » maintenant : %1 points, encore %2.</translation>
     </message>
 </context>
 <context>
@@ -1131,6 +1211,69 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
     <message>
         <source>&amp;Scoresheet:</source>
         <translation>&amp;Feuille :</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <source>player names</source>
+        <translation>noms des joueurs</translation>
+    </message>
+    <message>
+        <source>scoresheet</source>
+        <translation>feuille de score</translation>
+    </message>
+    <message>
+        <source>scoresheet options</source>
+        <translation>options de la feuille</translation>
+    </message>
+    <message>
+        <source>house grid</source>
+        <translation>grille maison</translation>
+    </message>
+    <message>
+        <source>where the dice come from</source>
+        <translation>origine des dés</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>langue</translation>
+    </message>
+    <message>
+        <source>colours</source>
+        <translation>couleurs</translation>
+    </message>
+    <message>
+        <source>asking before a zero</source>
+        <translation>confirmation avant un zéro</translation>
+    </message>
+    <message>
+        <source>window size</source>
+        <translation>taille de la fenêtre</translation>
+    </message>
+    <message>
+        <source>camera</source>
+        <translation>caméra</translation>
+    </message>
+    <message>
+        <source>camera on</source>
+        <translation>caméra allumée</translation>
+    </message>
+    <message>
+        <source>automatic camera dice</source>
+        <translation>dés automatiques de la caméra</translation>
+    </message>
+    <message>
+        <source>game</source>
+        <translation>jeu</translation>
+    </message>
+    <message>
+        <source>game options</source>
+        <translation>options des jeux</translation>
+    </message>
+    <message>
+        <source>free roller dice</source>
+        <translation>dés du lanceur libre</translation>
     </message>
 </context>
 <context>

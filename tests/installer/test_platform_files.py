@@ -53,6 +53,7 @@ def test_the_desktop_entry_opens_links_and_games() -> None:
     assert fields["Exec"] == '"/opt/missdice/missdice" %u'
     assert fields["MimeType"] == f"x-scheme-handler/{NAMES['scheme']};{NAMES['mime_type']};"
     assert fields["Icon"] == NAMES["app_id"]
+    assert fields["StartupWMClass"] == "Miss Dice"  # WM_CLASS's class, seen with xprop
     mime = ET.fromstring(build.mime_package())
     (glob,) = mime.iter("{http://www.freedesktop.org/standards/shared-mime-info}glob")
     assert glob.get("pattern") == f"*{NAMES['extension']}"

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,20 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work), str(source)])
     (built,) = work.glob("missdice_desktop-*.whl")
     return built
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_every_resource(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {n for n in archive.namelist() if n.startswith("missdice_desktop/resources/")}
+    tracked = run(["git", "ls-files", "resources"], cwd=ROOT).split()
+    expected = {
+        "missdice_desktop/" + name
+        for name in tracked
+        if not name.endswith(".ts")  # the translations' sources; the .qm ships
+    }
+    assert expected - shipped == set(), "add their pattern to pyproject.toml's package-data"
+    assert len(expected) > 10
 
 
 @pytest.fixture(scope="module")

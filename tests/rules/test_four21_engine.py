@@ -1,5 +1,10 @@
 """The 421 as a game of the engine: what the shell asks of it, answered by the 421's rules."""
 
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from missdice_desktop.rules import DiceGame, EnterDice, Hold, RefusalCode, Roll
 from missdice_desktop.rules.four21 import Four21Rules, Stop
 from missdice_desktop.rules.four21_engine import Four21Engine
@@ -50,3 +55,35 @@ def test_details_for_replay() -> None:
         "out": [],
         "last_round": {"worst": "Anna", "best": "Ben", "hand": "1-1-1", "tokens": 1, "from": "pot"},
     }
+
+
+CANDIDATES = [
+    Roll(),
+    EnterDice(),
+    Stop(),
+    *(Hold(index, held) for index in range(3) for held in (True, False)),
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 5), st.integers(0, 2**32))
+def test_legal_actions_and_why_not_agree_all_game_long(players: int, seed: int) -> None:
+    """What legal_actions() lists is allowed, and the usual actions it leaves out are refused."""
+    chance = random.Random(seed)
+    game = DiceGame(Four21Engine(Four21Rules(pot=11)), [f"P{n}" for n in range(players)], seed=seed)
+    for _ in range(3000):
+        legal = game.legal_actions()
+        for action in CANDIDATES:
+            listed = action in legal or (
+                isinstance(action, Hold) and Hold(action.index, not action.held) in legal
+            )
+            assert (game.why_not(action) is None) == listed, (action, game.state.turn)
+        if game.finished:
+            break
+        action = chance.choice(legal)
+        if action == EnterDice():  # dice from the table: the held ones read again
+            old = game.dice or (1, 1, 1)
+            pairs = zip(old, game.held, strict=True)
+            action = EnterDice(tuple(die if hold else chance.randint(1, 6) for die, hold in pairs))
+        game.apply(action)
+    assert game.finished

@@ -102,6 +102,12 @@ def test_dice_from_the_table_have_no_roll_count() -> None:
     [
         ("Anna\nEvil", "cannot be shown"),
         ("A\ud800", "cannot be shown"),
+        ("\u200b", "shows nothing"),
+        ("\ufeff", "shows nothing"),
+        ("\u3164", "shows nothing"),
+        ("\u202eannA", r"cannot be shown \(U\+202E\)"),
+        ("Anna\u2066", r"cannot be shown \(U\+2066\)"),
+        ("Ann\u200ba", r"cannot be shown \(U\+200B\)"),
         ("A" * 41, "at most 40 characters"),
         ("   ", "every player needs a name"),
     ],

@@ -1,5 +1,6 @@
 """House grids from TOML files: the shipped example, and every mistake named by its key."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -85,7 +86,7 @@ def test_grid_mistakes_name_their_key(data: dict[str, object], message: str) -> 
         ("id = 'x'\n[[boxes]\n", r"grid.toml: not valid TOML: .*line 2"),
         ("id = 'x'\n", "grid.toml: boxes: a grid needs at least one"),
         ("id = 'x'\nversion = true\n", "grid.toml: version"),
-        ("v = " + "[" * 100_000, "grid.toml: not"),
+        ("v = " + "[" * 90_000, "grid.toml: not"),
         ("id = 'x'\nyahtzee_bonus = " + "9" * 5000 + "\n", "grid.toml: not a grid file"),
     ],
 )
@@ -99,3 +100,53 @@ def test_grid_file_errors_name_the_file(tmp_path: Path, text: str, message: str)
 def test_missing_grid_file(tmp_path: Path) -> None:
     with pytest.raises(GridError, match="cannot read the file"):
         load_grid_file(tmp_path / "none.toml")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (grid(name="Yam\u202es"), r"name: has a character that cannot be shown \(U\+202E\)"),
+        (grid(name="\u200b"), "name: is empty or shows nothing"),
+        (one_box(id="x", kind="chance", label="a\x00b"), r"boxes\[1\].label: has a character"),
+        (one_box(id="x", kind="chance", label="two\nlines"), r"boxes\[1\].label: has a char"),
+        (one_box(id="x", kind="chance", label="x" * 61), "more than 60 characters"),
+        (one_box(id="x", kind="chance", count=float("inf")), r"boxes\[1\].count: NaN"),
+    ],
+)
+def test_names_and_labels_must_show_as_written(data: dict[str, object], message: str) -> None:
+    with pytest.raises(GridError, match=message):
+        grid_from_mapping(data)
+
+
+def test_a_date_in_an_unused_parameter_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "grid.toml"
+    path.write_text("id = 'x'\n[[boxes]]\nid = 'c'\nkind = 'chance'\ncount = 1979-05-27\n")
+    with pytest.raises(GridError, match=r"boxes\[1\].count: date values .* cannot be kept"):
+        load_grid_file(path)
+
+
+def test_a_grid_over_the_size_cap_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "grid.toml"
+    path.write_text("id = 'x'\n" + "# padding\n" * 10_000)
+    with pytest.raises(GridError, match=r"file too large for a grid \(more than 100 kB\)"):
+        load_grid_file(path)
+
+
+def test_a_grid_file_may_start_with_a_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "grid.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())
+    assert load_grid_file(path).name == "Yam's de la famille"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_named_pipe_is_no_grid_file(tmp_path: Path) -> None:
+    pipe = tmp_path / "grid.toml"
+    os.mkfifo(pipe)
+    with pytest.raises(GridError, match="not a regular file"):
+        load_grid_file(pipe)
+
+
+def test_an_unknown_key_with_a_new_line_is_named_on_one_line() -> None:
+    with pytest.raises(GridError) as caught:
+        grid_from_mapping(grid(**{"two\nlines": 1}))
+    assert str(caught.value).startswith("'two\\nlines': unknown key")

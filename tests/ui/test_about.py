@@ -21,6 +21,7 @@ def test_about_names_the_version_the_licences_and_the_folders(make_app, paths) -
     text, _parts = about_shown(make_app)
     assert f"Miss Dice {__version__}" in text
     assert "MIT licence" in text
+    assert "421, Cochon" in text
     for shipped in ("PySide6", "LGPL-3.0", "OpenCV", "Apache-2.0", "NumPy", "BSD-3-Clause"):
         assert shipped in text
     assert "Matteo Anthony Penlington" in text  # the demo photos' notice

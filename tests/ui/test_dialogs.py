@@ -39,6 +39,18 @@ def test_new_game_dialog_remembers_and_returns_the_choice(qtbot):
     assert result.dice_source == "virtual"
 
 
+def test_names_typed_with_hidden_characters_show_as_seen(qtbot):
+    dialog = NewGameDialog(Settings())
+    qtbot.addWidget(dialog)
+    dialog.player_count.setValue(4)
+    typed = ["\u202eannA", "\u200b", "\u0301", "Zo\u200bé"]
+    for edit, text in zip(dialog.name_edits, typed, strict=False):
+        edit.setText(text)
+    names = dialog.choice().players
+    assert names == ["annA", "Player 2", "Player 3", "Zoé"]
+    Game(get_variant("yahtzee").configure(), names)
+
+
 def test_a_bad_house_grid_gives_one_message_and_keeps_the_sheet(qtbot, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("id = 'x'\n[[boxes]]\nkind = 'nothing'\n", encoding="utf-8")

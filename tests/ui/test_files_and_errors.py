@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import time
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from missdice_desktop.records import load_record, save_record
+from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.app import install_excepthook
+from missdice_desktop.ui.autosave import Autosave
 from missdice_desktop.ui.settings import AppPaths, Settings, load_settings, save_settings
 from tests.ui.conftest import choice
 
@@ -47,6 +51,18 @@ def test_a_broken_record_gives_one_message_and_keeps_the_game(qtbot, make_app, t
     assert len(prompts.errors) == 1
     assert "broken.json" in prompts.errors[0][1] and "unchanged" in prompts.errors[0][1]
     assert broken.read_text("utf-8").endswith('"yahtzee"')
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_named_pipe_opened_as_a_game_is_refused_at_once(qtbot, make_app, tmp_path):
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    parts, prompts = make_app()
+    before = parts.controller.game
+    prompts.open_answer = str(pipe)
+    parts.window.open_action.trigger()
+    assert parts.controller.game is before
+    assert len(prompts.errors) == 1 and "not a regular file" in prompts.errors[0][1]
 
 
 def test_open_asks_before_leaving_a_game_in_progress(qtbot, make_app, tmp_path):
@@ -163,3 +179,46 @@ def test_save_as_into_an_unwritable_place_says_so_once(qtbot, make_app, tmp_path
     assert len(prompts.errors) == 1 and prompts.errors[0][0] == "The game was not saved"
     assert blocked.read_text("utf-8") == "not a folder"
     assert parts.controller.game.dice is not None
+
+
+def test_temporary_files_of_an_interrupted_save_are_removed_at_start(qtbot, make_app, paths):
+    paths.data_dir.mkdir(parents=True)
+    stale = paths.data_dir / ".autosave.json.k1ll3d.tmp"
+    fresh = paths.data_dir / ".autosave.json.wr1t1ng.tmp"
+    for leftover in (stale, fresh):
+        leftover.write_text('{"format": "missdice-game", "ver', "utf-8")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))
+    make_app(start=True)
+    assert not stale.exists()
+    assert fresh.exists()
+
+
+def test_two_broken_autosaves_in_one_second_are_both_kept(paths, monkeypatch):
+    monkeypatch.setattr("missdice_desktop.files.time.strftime", lambda _format: "20261130-2200")
+    autosave = Autosave(paths.autosave_file)
+    paths.data_dir.mkdir(parents=True)
+    for content in ("{ first", "{ second"):
+        paths.autosave_file.write_text(content, "utf-8")
+        with pytest.raises(RecordError):
+            autosave.load_unfinished()
+    kept = {path.name: path.read_text("utf-8") for path in paths.data_dir.glob("autosave-*")}
+    assert kept == {
+        "autosave-broken-20261130-2200.json": "{ first",
+        "autosave-broken-20261130-2200-2.json": "{ second",
+    }
+
+
+def test_a_broken_autosave_that_cannot_be_moved_is_said_truly(qtbot, make_app, paths, monkeypatch):
+    paths.data_dir.mkdir(parents=True)
+    paths.autosave_file.write_text("{ not json", "utf-8")
+
+    def read_only(_path, _stem):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr("missdice_desktop.ui.autosave.keep_aside", read_only)
+    _parts, prompts = make_app(start=True)
+    assert len(prompts.errors) == 1
+    text = prompts.errors[0][1]
+    assert "could not be moved aside (read-only file system)" in text
+    assert "kept aside" not in text
+    assert paths.autosave_file.read_text("utf-8") == "{ not json"

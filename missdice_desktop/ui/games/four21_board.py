@@ -2,16 +2,19 @@
 paid whom, and a short rules card with the options chosen.
 
 The three dice and the Throw button are the window's dice tray; this board draws what the
-engine's state says and decides nothing.
+engine's state says and decides nothing. Its text grows with the window so that it reads
+across the table: the players' tokens and hands first, the pot and the last round beside them,
+the rules card last and small.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QCoreApplication, QPointF, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -25,6 +28,7 @@ from missdice_desktop.rules.four21 import (
     Four21Rules,
     Four21State,
     Hand,
+    Payment,
     Phase,
     hand_of,
     hand_rank,
@@ -34,6 +38,11 @@ from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 NENETTE: Hand = (2, 2, 1)
+CHIPS_PER_ROW = 11
+CHIP_FILL = QColor(232, 176, 48)
+CHIP_EDGE = QColor(150, 98, 12)
+MIN_TEXT_PX = 13
+MAX_TEXT_PX = 30
 
 
 def hand_name(hand: Hand) -> str:
@@ -41,6 +50,100 @@ def hand_name(hand: Hand) -> str:
     if hand == NENETTE:
         return fill(translate("Four21Board", "%1 (nénette)"), hand_text(hand))
     return hand_text(hand)
+
+
+def text_size(width: int, height: int, players: int) -> int:
+    """The board's base text size in pixels: as large as the rows and the width allow.
+
+    >>> text_size(1024, 450, 8), text_size(1024, 450, 2), text_size(1600, 760, 2)
+    (18, 23, 30)
+    """
+    rows = max(players, 2) + 3.5  # the player rows, the header, the phase and the throw lines
+    by_height = (height - 40) / rows * 0.52
+    by_width = width / 44
+    return int(max(MIN_TEXT_PX, min(MAX_TEXT_PX, by_height, by_width)))
+
+
+def _mix(one: QColor, other: QColor, amount: float) -> QColor:
+    return QColor(
+        round(one.red() * (1 - amount) + other.red() * amount),
+        round(one.green() * (1 - amount) + other.green() * amount),
+        round(one.blue() * (1 - amount) + other.blue() * amount),
+    )
+
+
+class TokenChips(QWidget):
+    """Tokens drawn as chips, in rows of eleven, so that a glance tells who holds many."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.count = 0
+        self.chip = 14
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def show_count(self, count: int, chip: int) -> None:
+        """Draw `count` chips of `chip` pixels."""
+        if (count, chip) != (self.count, self.chip):
+            self.count, self.chip = count, chip
+            self.updateGeometry()
+            self.update()
+
+    def sizeHint(self) -> QSize:
+        """Room for a full row of chips, and as many rows as the count needs."""
+        step = self.chip * 0.62
+        rows = max(1, -(-self.count // CHIPS_PER_ROW))
+        width = round(self.chip + step * (CHIPS_PER_ROW - 1)) + 2
+        height = round(self.chip + (rows - 1) * self.chip * 0.55) + 2
+        return QSize(width, height)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Each chip a gold disc with a darker rim, overlapping the one before."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        size = self.chip
+        step = size * 0.62
+        for index in range(self.count):
+            row, column = divmod(index, CHIPS_PER_ROW)
+            left = 1 + column * step
+            top = 1 + row * size * 0.55 + (self.height() - self.sizeHint().height()) / 2
+            painter.setPen(QPen(CHIP_EDGE, max(1.0, size / 10)))
+            painter.setBrush(CHIP_FILL)
+            painter.drawEllipse(QPointF(left + size / 2, top + size / 2), size / 2.2, size / 2.2)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(left + size / 2, top + size / 2), size / 4, size / 4)
+        painter.end()
+
+
+class _PlayersPanel(QFrame):
+    """The players' rows, with the player throwing shown by a highlighted band."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(8, 4, 8, 4)
+        self.grid.setHorizontalSpacing(14)
+        self.grid.setVerticalSpacing(2)
+        self.rows = 0
+        self.playing_row: int | None = None
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Bands behind the rows: every other one shaded, the player throwing highlighted."""
+        painter = QPainter(self)
+        palette = self.palette()
+        base = palette.color(QPalette.ColorRole.Window)
+        text = palette.color(QPalette.ColorRole.WindowText)
+        highlight = palette.color(QPalette.ColorRole.Highlight)
+        for row in range(1, self.rows + 1):
+            first = self.grid.cellRect(row, 0)
+            last = self.grid.cellRect(row, self.grid.columnCount() - 1)
+            if not first.isValid() or not last.isValid():
+                continue
+            band = QRect(0, first.top() - 1, self.width(), first.height() + 2)
+            if row - 1 == self.playing_row:
+                painter.fillRect(band, _mix(base, highlight, 0.28))
+            elif row % 2 == 0:
+                painter.fillRect(band, _mix(base, text, 0.05))
+        painter.end()
 
 
 class Four21Board(QWidget):
@@ -53,52 +156,80 @@ class Four21Board(QWidget):
         self.setObjectName("four21Board")
         self.phase = QLabel(self)
         self.phase.setObjectName("four21Phase")
-        big = QFont(self.phase.font())
-        big.setPixelSize(22)
-        big.setBold(True)
-        self.phase.setFont(big)
         self.throws = QLabel(self)
         self.throws.setObjectName("four21Throws")
+        self.throws.setWordWrap(True)
         self.stop_button = QPushButton(self)
         self.stop_button.setObjectName("four21Stop")
-        self.stop_button.setFont(big)
-        self.stop_button.setMinimumHeight(44)
         self.stop_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.stop_button.clicked.connect(self.stop_requested)
+
+        self.players = _PlayersPanel(self)
+        self.players.setObjectName("four21Players")
+        self._headers = [QLabel(self.players) for _ in range(4)]
+        for header, column, span in zip(self._headers, (0, 1, 3, 4), (1, 2, 1, 1), strict=True):
+            self.players.grid.addWidget(header, 0, column, 1, span)
+        self.players.grid.setColumnStretch(5, 1)
+        self._cells: list[tuple[QLabel, TokenChips, QLabel, QLabel, QLabel]] = []
+
+        self.pot_caption = QLabel(self)
+        self.pot_count = QLabel(self)
+        self.pot_count.setObjectName("four21Pot")
+        self.pot_chips = TokenChips(self)
         self.payment = QLabel(self)
         self.payment.setObjectName("four21Payment")
         self.payment.setWordWrap(True)
+        self.last_ranking = QLabel(self)
+        self.last_ranking.setObjectName("four21LastRanking")
+        self.last_ranking.setWordWrap(True)
+        self.last_caption = QLabel(self)
         self.rules_card = QLabel(self)
         self.rules_card.setObjectName("four21Rules")
         self.rules_card.setWordWrap(True)
-        self._grid = QGridLayout()
-        self._grid.setHorizontalSpacing(18)
-        self._headers = [QLabel(self) for _ in range(3)]
-        for column, header in enumerate(self._headers):
-            font = QFont(header.font())
-            font.setBold(True)
-            header.setFont(font)
-            self._grid.addWidget(header, 0, column)
-        self._cells: list[list[QLabel]] = []
 
         top = QHBoxLayout()
         top.addWidget(self.phase)
         top.addSpacing(16)
         top.addWidget(self.stop_button)
         top.addStretch(1)
-        layout = QVBoxLayout(self)
+        left = QVBoxLayout()
+        left.addLayout(top)
+        left.addWidget(self.throws)
+        left.addSpacing(4)
+        left.addWidget(self.players)
+        left.addStretch(1)
+
+        pot_box = QFrame(self)
+        pot_box.setFrameShape(QFrame.Shape.StyledPanel)
+        pot_layout = QVBoxLayout(pot_box)
+        pot_row = QHBoxLayout()
+        pot_row.addWidget(self.pot_count)
+        pot_row.addSpacing(10)
+        pot_row.addWidget(self.pot_chips)
+        pot_row.addStretch(1)
+        pot_layout.addWidget(self.pot_caption)
+        pot_layout.addLayout(pot_row)
+        last_box = QFrame(self)
+        last_box.setFrameShape(QFrame.Shape.StyledPanel)
+        last_layout = QVBoxLayout(last_box)
+        last_layout.addWidget(self.last_caption)
+        last_layout.addWidget(self.payment)
+        last_layout.addWidget(self.last_ranking)
+        right = QVBoxLayout()
+        right.addWidget(pot_box)
+        right.addWidget(last_box)
+        right.addWidget(self.rules_card)
+        right.addStretch(1)
+
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 8, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(self.throws)
-        layout.addSpacing(6)
-        layout.addLayout(self._grid)
-        layout.addSpacing(6)
-        layout.addWidget(self.payment)
-        layout.addSpacing(6)
-        layout.addWidget(self.rules_card)
-        layout.addStretch(1)
+        layout.setSpacing(20)
+        layout.addLayout(left, 3)
+        layout.addLayout(right, 2)
         self._shown: tuple[Sequence[str], Four21State, Four21Rules, bool] | None = None
+        self._text_px = 0
         self.retranslate()
+        self._fit()
 
     def retranslate(self) -> None:
         """Take the new language."""
@@ -110,9 +241,11 @@ class Four21Board(QWidget):
             translate("Four21Board", "Player"),
             translate("Four21Board", "Tokens"),
             translate("Four21Board", "This round"),
+            "",
         )
         for header, text in zip(self._headers, headers, strict=True):
             header.setText(text)
+        self.last_caption.setText(translate("Four21Board", "Last round"))
         if self._shown is not None:
             self.show_game(*self._shown)
 
@@ -124,16 +257,25 @@ class Four21Board(QWidget):
         self.stop_button.setEnabled(can_stop)
         self.stop_button.setVisible(state.phase is Phase.DECHARGE)
         if state.phase is Phase.CHARGE:
-            self.phase.setText(
-                fill(translate("Four21Board", "La charge — pot: %1 tokens"), str(state.pot))
+            self.phase.setText(translate("Four21Board", "La charge"))
+            self.pot_caption.setText(
+                translate("Four21Board", "The pot: the worst hand of each round takes from it")
             )
         elif state.phase is Phase.DECHARGE:
             self.phase.setText(translate("Four21Board", "La décharge"))
+            self.pot_caption.setText(
+                translate("Four21Board", "The pot is empty: the best hand pays the worst")
+            )
         else:
             self.phase.setText(translate("Four21Board", "Game over"))
+            self.pot_caption.setText(translate("Four21Board", "The pot"))
+        self.pot_count.setText(str(state.pot))
+        self.pot_count.setVisible(state.phase is Phase.CHARGE)
         self.throws.setText(self._throws_text(players, state))
         self._show_rows(players, state)
         self.payment.setText(self._payment_text(players, state))
+        self.last_ranking.setText(self._last_ranking_text(players, state))
+        self.last_ranking.setVisible(bool(state.payments))
         self.rules_card.setText(
             fill(
                 translate(
@@ -148,6 +290,56 @@ class Four21Board(QWidget):
                 str(rules.four21),
             )
         )
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Grow or shrink the text with the room there is."""
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        count = len(self._shown[0]) if self._shown is not None else 2
+        px = text_size(self.width(), self.height(), count)
+        chips = self._shown[1].pot if self._shown is not None else 0
+        self.pot_chips.show_count(chips, round(px * 1.1))
+        for (_, chips_widget, *_rest), held in zip(
+            self._cells, self._shown[1].tokens if self._shown else (), strict=False
+        ):
+            chips_widget.show_count(held, round(px * 0.95))
+        if px == self._text_px:
+            return
+        self._text_px = px
+        self._set_font(self.phase, round(px * 1.45), bold=True)
+        self._set_font(self.stop_button, round(px * 1.1), bold=True)
+        self.stop_button.setMinimumHeight(round(px * 2.2))
+        self._set_font(self.throws, round(px * 1.05))
+        for header in self._headers:
+            self._set_font(header, max(MIN_TEXT_PX - 1, round(px * 0.75)), bold=True)
+        for name, _chips, tokens, hand, place in self._cells:
+            self._set_font(name, round(px * 1.1))
+            self._set_font(tokens, round(px * 1.3), bold=True)
+            self._set_font(hand, round(px * 1.3), bold=True)
+            self._set_font(place, px)
+        self._set_font(self.pot_caption, max(MIN_TEXT_PX - 1, round(px * 0.8)))
+        self._set_font(self.pot_count, round(px * 2.4), bold=True)
+        self._set_font(self.last_caption, max(MIN_TEXT_PX - 1, round(px * 0.8)), bold=True)
+        self._set_font(self.payment, round(px * 1.0), bold=True)
+        self._set_font(self.last_ranking, max(MIN_TEXT_PX - 1, round(px * 0.85)))
+        self._set_font(self.rules_card, max(MIN_TEXT_PX - 1, round(px * 0.7)))
+        muted = _mix(
+            self.palette().color(QPalette.ColorRole.WindowText),
+            self.palette().color(QPalette.ColorRole.Window),
+            0.35,
+        )
+        for label in (self.rules_card, self.pot_caption, self.last_caption, *self._headers):
+            label.setStyleSheet(f"color: {muted.name()}")
+
+    @staticmethod
+    def _set_font(widget: QWidget, px: int, *, bold: bool = False) -> None:
+        font = QFont(widget.font())
+        font.setPixelSize(max(MIN_TEXT_PX - 1, px))
+        font.setBold(bold)
+        widget.setFont(font)
 
     def _throws_text(self, players: Sequence[str], state: Four21State) -> str:
         if state.finished:
@@ -170,68 +362,95 @@ class Four21Board(QWidget):
         )
 
     def _show_rows(self, players: Sequence[str], state: Four21State) -> None:
+        grid = self.players.grid
         while len(self._cells) < len(players):
-            row = [QLabel(self) for _ in range(3)]
-            for column, label in enumerate(row):
-                label.setObjectName(f"four21Cell{len(self._cells) + 1}_{column}")
-                self._grid.addWidget(label, len(self._cells) + 1, column)
-            self._cells.append(row)
+            row = len(self._cells) + 1
+            name, tokens, hand, place = (QLabel(self.players) for _ in range(4))
+            chips = TokenChips(self.players)
+            for column, label in enumerate((name, tokens, hand, place)):
+                label.setObjectName(f"four21Cell{row}_{column}")
+            tokens.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            grid.addWidget(name, row, 0)
+            grid.addWidget(tokens, row, 1)
+            grid.addWidget(chips, row, 2)
+            grid.addWidget(hand, row, 3)
+            grid.addWidget(place, row, 4)
+            self._cells.append((name, chips, tokens, hand, place))
+            self._text_px = 0  # the new row takes the board's text size
+        self.players.rows = len(players)
+        self.players.playing_row = None if state.finished else state.turn.player
         hands = dict(state.hands)
         ranked = sorted(hands, key=lambda seat: -hand_rank(hands[seat]))
-        for seat, row in enumerate(self._cells):
+        tie_hands = dict(state.tie_hands)
+        for seat, (name, chips, tokens, hand, place) in enumerate(self._cells):
             visible = seat < len(players)
-            for label in row:
-                label.setVisible(visible)
+            for widget in (name, chips, tokens, hand, place):
+                widget.setVisible(visible)
             if not visible:
                 continue
             playing = seat == state.turn.player and not state.finished
-            row[0].setText(("▶ " if playing else "   ") + players[seat])
-            font = QFont(row[0].font())
-            font.setBold(playing)
-            row[0].setFont(font)
-            if state.out and state.out[seat]:
-                row[1].setText(translate("Four21Board", "out (safe)"))
+            out = bool(state.out) and state.out[seat]
+            name.setText(("▶ " if playing else "") + players[seat])
+            if out:
+                tokens.setText("0")
+                place.setText(translate("Four21Board", "out (safe)"))
             else:
-                row[1].setText(str(state.tokens[seat]))
+                tokens.setText(str(state.tokens[seat]))
+                place.setText("")
+            name.setEnabled(not out)
+            tokens.setEnabled(not out)
             if seat in hands:
-                row[2].setText(
-                    fill(
-                        translate("Four21Board", "%1 — place %2"),
-                        hand_name(hands[seat]),
-                        str(ranked.index(seat) + 1),
-                    )
+                hand.setText(hand_name(hands[seat]))
+                place.setText(
+                    fill(translate("Four21Board", "place %1"), str(ranked.index(seat) + 1))
                 )
             elif playing and state.turn.dice is not None:
-                row[2].setText(
-                    fill(
-                        translate("Four21Board", "%1 (throwing)"),
-                        hand_name(hand_of(state.turn.dice)),
-                    )
-                )
+                hand.setText(hand_name(hand_of(state.turn.dice)))
+                place.setText(translate("Four21Board", "throwing"))
             else:
-                row[2].setText("")
+                hand.setText("")
+            if seat in state.tied:
+                tie = translate("Four21Board", "tied for the worst")
+                if seat in tie_hands:
+                    tie = fill(
+                        translate("Four21Board", "tied for the worst, threw %1"),
+                        hand_name(tie_hands[seat]),
+                    )
+                place.setText(tie)
+            state_tokens = 0 if out else state.tokens[seat]
+            chips.show_count(state_tokens, chips.chip)
+        self.players.update()
 
     def _payment_text(self, players: Sequence[str], state: Four21State) -> str:
         if not state.payments:
             return translate("Four21Board", "No token has moved yet.")
         last = state.payments[-1]
-        best = fill(
-            translate("Four21Board", "%1's %2 is worth %3"),
-            players[last.best],
-            hand_name(last.best_hand),
-            str(last.worth),
-        )
         if last.payer is None:
             return fill(
-                translate("Four21Board", "Last round: %1; %2 takes %3 from the pot."),
-                best,
+                translate("Four21Board", "%1 takes %2 from the pot."),
                 players[last.worst],
                 str(last.tokens),
             )
         return fill(
-            translate("Four21Board", "Last round: %1; %2 pays %3 to %4."),
-            best,
+            translate("Four21Board", "%1 pays %2 to %3."),
             players[last.payer],
             str(last.tokens),
             players[last.worst],
         )
+
+    def _last_ranking_text(self, players: Sequence[str], state: Four21State) -> str:
+        if not state.payments:
+            return ""
+        last: Payment = state.payments[-1]
+        places = [
+            fill(translate("Four21Board", "%1. %2 %3"), str(place), players[seat], hand_name(hand))
+            for place, (seat, hand) in enumerate(last.ranking, 1)
+        ]
+        best = fill(
+            translate("Four21Board", "Best: %1's %2, worth %3. Worst: %4."),
+            players[last.best],
+            hand_name(last.best_hand),
+            str(last.worth),
+            players[last.worst],
+        )
+        return best + "\n" + " · ".join(places)

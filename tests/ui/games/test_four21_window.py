@@ -6,10 +6,13 @@ from PySide6.QtCore import Qt
 
 from missdice_desktop.records import load_record
 from missdice_desktop.rules import Hold, Roll
-from missdice_desktop.rules.four21 import Four21Rules, Phase, Stop
+from missdice_desktop.rules.four21 import Four21Rules, Phase, Stop, hand_of
 from missdice_desktop.rules.four21_engine import Four21Engine
+from missdice_desktop.ui.games.four21_board import hand_name
 from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
+
+SEED = 1
 
 
 def four21_choice(players: list[str], *, table: bool = False) -> NewGameChoice:
@@ -28,6 +31,9 @@ def test_three_players_play_a_whole_421_by_clicks_and_keys(qtbot, make_app):
     parts.controller.start()
     window, controller = parts.window, parts.controller
     game = controller.game
+    # A fixed draw: with some draws one player holds every token when the pot runs out, and
+    # the game ends in la charge; this one goes on to la décharge.
+    game._random.seed(SEED)
     board = window.four21_board
     assert window.boards.currentWidget() is board and len(window.tray.dice) == 3
     assert "La charge" in board.phase.text()
@@ -125,3 +131,74 @@ def test_the_new_game_dialog_leaves_no_gap_where_rows_are_hidden(qtbot):
     assert dialog.height() == dialog.sizeHint().height()
     count_bottom = dialog.player_count.geometry().bottom()
     assert dialog.options_box.geometry().top() - count_bottom < 20
+
+
+def test_the_tray_counts_the_421_throws_as_throws(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = four21_choice(["Anna", "Ben"])
+    parts.controller.start()
+    window, game = parts.window, parts.controller.game
+    for dice in [(4, 2, 1), (2, 2, 1)] * 2:  # the charge: Ben takes 10, then 1 from the pot
+        game.apply(Roll(dice))
+    while game.state.phase is Phase.CHARGE:
+        game.apply(Roll((6, 5, 3)))
+        game.apply(Roll((2, 2, 1)))
+    assert game.state.phase is Phase.DECHARGE
+    game.apply(Roll((6, 5, 3)))
+    tray = window.tray
+    assert tray.rolls_left_label.text() == "Throws left: 2"
+    assert tray.roll_button.text() == "&Throw (Space)"
+
+
+def _decharge_with_eight(qtbot, make_app, size, tmp_path):
+    from missdice_desktop.records import save_record
+    from missdice_desktop.rules import DiceGame
+
+    game = DiceGame(Four21Engine(Four21Rules(pot=21)), [f"Player {n}" for n in range(1, 9)], seed=7)
+    while game.state.phase is not Phase.DECHARGE:
+        game.apply(Roll())
+    game.apply(Roll())
+    save_record(tmp_path / "421.json", game)
+    parts, _prompts = make_app(record=str(tmp_path / "421.json"))
+    game = parts.controller.game
+    parts.window.resize(*size)
+    qtbot.waitUntil(lambda: parts.window.size().width() == size[0])
+    return parts, game
+
+
+def test_the_421_board_fits_eight_players_at_1024x700_and_reads_across_the_table(
+    qtbot, make_app, tmp_path
+):
+    parts, game = _decharge_with_eight(qtbot, make_app, (1024, 700), tmp_path)
+    board = parts.window.four21_board
+    assert parts.window.boards.currentWidget() is board
+    tokens = board._cells[7][2]
+    bottom = tokens.mapTo(board, tokens.rect().bottomLeft()).y()
+    assert tokens.isVisible() and bottom <= board.height()
+    default = parts.window.font().pixelSize() if parts.window.font().pixelSize() > 0 else 13
+    assert tokens.font().pixelSize() >= 1.5 * default
+    assert board.phase.font().pixelSize() > tokens.font().pixelSize()
+    assert board.rules_card.font().pixelSize() < tokens.font().pixelSize()
+    seat = game.state.turn.player
+    assert board._cells[seat][3].text() == hand_name(hand_of(game.state.turn.dice))
+    for seat, (_, chips, tokens, _, _) in enumerate(board._cells):
+        assert chips.count == game.state.tokens[seat] and tokens.text() == str(chips.count)
+    small = tokens.font().pixelSize()
+    parts.window.resize(1600, 1000)
+    qtbot.waitUntil(lambda: board._cells[7][2].font().pixelSize() > small)
+
+
+def test_the_last_round_shows_its_ranking_and_who_paid_whom(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = four21_choice(["Anna", "Ben", "Chloé"])
+    parts.controller.start()
+    game = parts.controller.game
+    for dice in [(6, 5, 3), (4, 2, 1), (2, 2, 1)]:
+        game.apply(Roll(dice))
+    board = parts.window.four21_board
+    assert board.payment.text() == "Chloé takes 10 from the pot."
+    assert board.last_ranking.text() == (
+        "Best: Ben's 4-2-1, worth 10. Worst: Chloé.\n"
+        "1. Ben 4-2-1 · 2. Anna 6-5-3 · 3. Chloé 2-2-1 (nénette)"
+    )
+    assert board.pot_count.text() == "1" and board.pot_chips.count == 1

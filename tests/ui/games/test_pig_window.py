@@ -139,3 +139,35 @@ def test_the_same_face_read_twice_by_the_camera_is_two_rolls(qtbot, make_app):
     parts.controller.use_camera_dice((4,))
     parts.controller.use_camera_dice((4,))
     assert parts.controller.game.state.turn.rolls == (4, 4)
+
+
+def test_the_board_shows_the_turn_at_risk_and_what_holding_gives(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = pig_choice(["Anna", "Ben"], target=20)
+    parts.controller.start()
+    game, board = parts.controller.game, parts.window.pig_board
+    for face in (6, 5, 3):
+        game.apply(Roll((face,)))
+    assert board._bars[0].total == 0 and board._bars[0].at_risk == 14
+    assert board._totals[0].text() == "0 (+14)" and board._totals[1].text() == "0"
+    assert board.if_held.text() == "Hold now: 14 points, 6 to go."
+    game.apply(Roll((6,)))
+    assert board.if_held.text() == "Hold now: 20 points, and Anna wins!"
+    qtbot.keyClick(parts.window, Qt.Key.Key_H)
+    assert game.finished and board.if_held.text() == "Anna wins!"
+    assert board._bars[0].total == 20 and board._bars[0].at_risk == 0
+
+
+def test_eight_players_fit_at_1024x700_and_the_text_grows_with_the_window(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = pig_choice([f"Player {n}" for n in range(1, 9)])
+    parts.controller.start()
+    parts.window.resize(1024, 700)
+    board = parts.window.pig_board
+    qtbot.waitUntil(lambda: board.height() < 600)
+    last = board._totals[7]
+    assert last.isVisible() and last.mapTo(board, last.rect().bottomLeft()).y() <= board.height()
+    small = last.font().pixelSize()
+    assert small >= 17 and board.rules_card.font().pixelSize() < small
+    parts.window.resize(1600, 1000)
+    qtbot.waitUntil(lambda: last.font().pixelSize() > small)
