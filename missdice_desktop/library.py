@@ -127,11 +127,28 @@ class GameLibrary:
         newest files only (start-up stays quick with hundreds of finished games), and what
         was wrong with the files that could not be read."""
         problems: list[RecordError] = []
+        self.remove_stale_temporaries()
         for path in self.paths()[:scan]:
             loaded = self._load(path, problems)
             if loaded is not None and not loaded.finished and playable(loaded.game):
                 return loaded, problems
         return None, problems
+
+    def remove_stale_temporaries(self, *, older_than: float = 10.0) -> int:
+        """Delete what interrupted saves left in the folder (`.game-….json.*.tmp` files older
+        than `older_than` seconds: a save in progress in another window is younger)."""
+        removed = 0
+        limit = time.time() - older_than
+        try:
+            candidates = list(self.folder.glob(f".{GAME_PREFIX}*.json.*.tmp"))
+        except OSError:
+            return 0
+        for candidate in candidates:
+            with contextlib.suppress(OSError):
+                if candidate.is_file() and candidate.stat().st_mtime < limit:
+                    candidate.unlink()
+                    removed += 1
+        return removed
 
     def _load(self, path: Path, problems: list[RecordError]) -> KeptGame | None:
         """One kept game; a file that cannot be read is renamed aside and its error kept."""

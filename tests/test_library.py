@@ -116,3 +116,16 @@ def test_a_game_is_read_again_only_when_its_file_changed(tmp_path: Path) -> None
     os.utime(path, (first.saved_at + 5, first.saved_at + 5))
     again = library.games()[0][0]
     assert again is not first and again.game.state.sheets[0].scores == {"chance": 15}
+
+
+def test_what_interrupted_saves_left_is_removed_once_it_is_old(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path)
+    old = tmp_path / ".game-20260101-120000-1.json.abc.tmp"
+    fresh = tmp_path / ".game-20260101-120000-2.json.def.tmp"
+    other = tmp_path / ".notes.txt.tmp"
+    for path in (old, fresh, other):
+        path.write_text("{", "utf-8")
+    os.utime(old, (1000, 1000))
+    os.utime(other, (1000, 1000))
+    library.latest_unfinished()
+    assert not old.exists() and fresh.exists() and other.exists()
