@@ -15,10 +15,11 @@ from typing import Any
 
 from missdice_desktop import __version__
 from missdice_desktop.files import FileReadError, read_regular_file
-from missdice_desktop.records import RecordError, load_record, record_game
+from missdice_desktop.links import is_link, link_from_game, load_game, save_qr
+from missdice_desktop.records import RecordError, record_game
 from missdice_desktop.rules import DiceGame, Game
 
-COMMANDS = ("replay", "read-dice")
+COMMANDS = ("replay", "read-dice", "share")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,7 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"missdice {__version__}")
     parser.add_argument(
-        "record", nargs="?", metavar="RECORD", help="a saved game (JSON) to open in the window"
+        "record",
+        nargs="?",
+        metavar="RECORD",
+        help="a saved game (JSON) or a missdice: link to open in the window",
     )
     parser.add_argument(
         "--camera",
@@ -50,8 +54,18 @@ def build_command_parser() -> argparse.ArgumentParser:
         help="check and score saved games",
         description="Check game records and print their scores.",
     )
-    replay.add_argument("files", nargs="+", metavar="FILE", help="game record (JSON)")
+    replay.add_argument(
+        "files", nargs="+", metavar="FILE", help="game record (JSON) or missdice: link"
+    )
     replay.add_argument("--json", action="store_true", help="print JSON instead of a sheet")
+    share = commands.add_parser(
+        "share",
+        help="print a saved game's link",
+        description="Print the missdice: link that holds a whole saved game, to open it "
+        "on another computer (missdice LINK); --qr also writes its QR code.",
+    )
+    share.add_argument("file", metavar="FILE", help="game record (JSON) or missdice: link")
+    share.add_argument("--qr", metavar="OUT", help="write the link's QR code to OUT (.png or .svg)")
     read = commands.add_parser(
         "read-dice",
         help="read the dice in photos",
@@ -74,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             if options.command == "read-dice":
                 return read_dice_command(options.images, as_json=options.json)
+            if options.command == "share":
+                return share_command(options.file, qr=options.qr)
             return replay(options.files, as_json=options.json)
         except BrokenPipeError:
             # The reader of the output went away (`missdice replay … | head`): not an error
@@ -133,12 +149,12 @@ def replay(files: Sequence[str], *, as_json: bool) -> int:
     status = 0
     for path in files:
         try:
-            game = load_record(path)
+            game = load_game(path)
         except RecordError as error:
             _say(f"missdice replay: {error}")
             status = 2
             continue
-        results.append((path, game))
+        results.append(("link" if is_link(path) else path, game))
     if as_json:
         summaries = [summarize(path, game) for path, game in results]
         if summaries:
@@ -147,6 +163,27 @@ def replay(files: Sequence[str], *, as_json: bool) -> int:
     elif results:
         print("\n\n".join(format_sheet(path, game) for path, game in results))
     return status
+
+
+def share_command(path: str, *, qr: str | None) -> int:
+    """Print the link of a saved game (and write its QR code); 2 when it cannot be done."""
+    try:
+        game = load_game(path)
+    except RecordError as error:
+        _say(f"missdice share: {error}")
+        return 2
+    link = link_from_game(game)
+    if qr is not None:
+        try:
+            save_qr(link, qr)
+        except ValueError as error:
+            _say(f"missdice share: {error}")
+            return 2
+        except OSError as error:
+            _say(f"missdice share: {qr}: cannot write ({error.strerror or error})")
+            return 2
+    print(link)
+    return 0
 
 
 def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:

@@ -228,9 +228,25 @@ def _replay_current(game: Game, current: Any) -> None:
         raise RecordError("thrown must say of each roll whether it was thrown on the table")
     if not rolls:
         game.apply(EnterDice(dice))
+    entered = False
     for roll, holds, on_table in zip(rolls, roll_holds, thrown, strict=True):
+        if game.dice is None and isinstance(holds, list) and any(holds):
+            game.apply(EnterDice(roll))  # typed in, then dice held and rolled
+            entered = True  # rolls after dice typed in: kept as throws (records before 12/2026)
         _hold_exactly(game, holds, "roll_holds")
-        game.apply(Roll(roll, drawn=not on_table))
+        before = game.dice
+        if before is not None and any(
+            held and new != old for held, new, old in zip(game.held, roll, before, strict=True)
+        ):
+            # Dice corrected after this roll (EnterDice): a held die changed with the
+            # correction, not with the roll. Replay both, as they were played.
+            rolled = tuple(
+                old if held else new for held, new, old in zip(game.held, roll, before, strict=True)
+            )
+            game.apply(Roll(rolled, drawn=not (on_table or entered)))
+            game.apply(EnterDice(roll))
+        else:
+            game.apply(Roll(roll, drawn=not (on_table or entered)))
     _hold_exactly(game, current.get("held", []), "held")
 
 

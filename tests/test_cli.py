@@ -198,6 +198,96 @@ def test_output_cut_short_by_its_reader_is_no_error(example_file: Path) -> None:
     assert process.returncode == 1
 
 
+def test_share_prints_the_link_and_replay_reads_it(example_file: Path, capsys) -> None:
+    assert main(["share", str(example_file)]) == 0
+    link = capsys.readouterr().out.strip()
+    assert link.startswith("missdice:1")
+    assert main(["replay", link, "--json"]) == 0
+    from_link = json.loads(capsys.readouterr().out)
+    assert main(["replay", str(example_file), "--json"]) == 0
+    from_file = json.loads(capsys.readouterr().out)
+    assert from_link == {**from_file, "file": "link"}
+
+
+@pytest.mark.parametrize("kind", ["png", "svg"])
+def test_share_writes_the_qr_code(example_file: Path, tmp_path: Path, kind: str, capsys) -> None:
+    out = tmp_path / f"code.{kind}"
+    assert main(["share", str(example_file), "--qr", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("missdice:1")
+    assert out.stat().st_size > 200
+
+
+def test_the_qr_code_png_decodes_to_the_same_game_for_every_game(tmp_path: Path, capsys) -> None:
+    import cv2
+
+    from missdice_desktop.links import game_from_link
+    from missdice_desktop.records import record_from_game
+    from missdice_desktop.share_bench import realistic_four21, realistic_game, realistic_pig
+    from vision.qr import read_qr_texts
+
+    players = ("Anna", "Ben", "Chloé")
+    games = {
+        variant: realistic_game(variant, players=players)
+        for variant in ("yahtzee", "yams-ecart", "yams-chances", "yacht")
+    }
+    games["421"] = realistic_four21(players)
+    games["pig"] = realistic_pig(players)
+    for variant, game in games.items():
+        path = tmp_path / f"{variant}.json"
+        save_record(path, game)
+        code = tmp_path / f"{variant}.png"
+        assert main(["share", str(path), "--qr", str(code)]) == 0
+        link = capsys.readouterr().out.strip()
+        (text,) = read_qr_texts(cv2.imread(str(code)))
+        assert text == link
+        assert record_from_game(game_from_link(text)) == record_from_game(game)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error"),
+    [
+        (["share", "missing.json"], "cannot read the file"),
+        (["share", "EXAMPLE", "--qr", "code.jpg"], ".png or .svg"),
+        (["share", "EXAMPLE", "--qr", "no/such/folder/code.png"], "cannot write"),
+        (["replay", "missdice:1AAAA"], "damaged link"),
+        (["replay", "missdice:7abc"], "newer Miss Dice"),
+        (["share", "missdice:1UCPlVnNG4sH6NLu7T_JTtB"], "damaged link"),
+    ],
+)
+def test_bad_shares_and_links_exit_2_with_one_line(
+    arguments: list[str], error: str, example_file: Path, monkeypatch, capsys
+) -> None:
+    monkeypatch.chdir(example_file.parent)
+    arguments = [str(example_file) if a == "EXAMPLE" else a for a in arguments]
+    assert main(arguments) == 2
+    err = capsys.readouterr().err
+    assert error in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_window_opens_on_a_link(monkeypatch) -> None:
+    import missdice_desktop.cli as cli
+
+    opened: list[str | None] = []
+    monkeypatch.setattr(cli, "start_app", lambda record, camera=None: opened.append(record) or 0)
+    assert main(["missdice:1UCPlVnNG4sH6NLu7T_JTtA"]) == 0
+    assert opened == ["missdice:1UCPlVnNG4sH6NLu7T_JTtA"]
+
+
+def test_a_421_game_shares_and_replays_from_its_link(tmp_path: Path, capsys) -> None:
+    from missdice_desktop.share_bench import realistic_four21
+
+    path = tmp_path / "421.json"
+    save_record(path, realistic_four21(("Anna", "Ben", "Chloé")))
+    assert main(["share", str(path)]) == 0
+    link = capsys.readouterr().out.strip()
+    assert main(["replay", link, "--json"]) == 0
+    from_link = json.loads(capsys.readouterr().out)
+    assert main(["replay", str(path), "--json"]) == 0
+    assert from_link == {**json.loads(capsys.readouterr().out), "file": "link"}
+    assert from_link["game"] == "421" and from_link["losers"]
+
+
 def test_each_bad_photo_gets_one_line_and_the_good_ones_are_read(tmp_path: Path, capfd) -> None:
     from tests.vision.test_images import jpeg_claiming, png_claiming
 

@@ -358,6 +358,29 @@ def test_roll_holds_must_match_the_rolls() -> None:
         game_from_record(data)
 
 
+def test_a_turn_in_progress_whose_held_die_was_corrected_reloads() -> None:
+    game = new_game(players=["Anna"])
+    game.roll()
+    game.hold(0)
+    game.roll()
+    held_face = game.dice[0] if game.dice else 1
+    game.enter_dice([held_face % 6 + 1, 2, 3, 4, 5])  # the table showed another face
+    again = loads_record(dumps_record(game))
+    assert again.state.turn == game.state.turn
+    assert record_from_game(again) == record_from_game(game)
+
+
+def test_a_turn_in_progress_typed_in_then_held_and_rolled_reloads() -> None:
+    game = new_game(players=["Anna"])
+    game.enter_dice("66123")
+    game.hold(0)
+    game.hold(1)
+    game.roll()
+    again = loads_record(dumps_record(game))
+    assert again.state.turn == game.state.turn
+    assert record_from_game(again) == record_from_game(game)
+
+
 def test_a_byte_order_mark_is_read_past(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(EXAMPLE).encode())

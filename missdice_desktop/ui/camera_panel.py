@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,6 +44,7 @@ if TYPE_CHECKING:  # OpenCV loads when the camera first opens, not with the wind
 translate = QCoreApplication.translate
 DEMO = "demo"
 CAMERA_INDICES = range(4)
+CODE_FORGET_SECONDS = 3.0
 
 SourceFactory = Callable[[str], "FrameSource"]
 _FINISHING: set[CameraWorker] = set()
@@ -171,6 +173,8 @@ class CameraPanel(QWidget):
     """The player picked another source (a settings value to remember)."""
     ready_changed = Signal(bool)
     """Whether steady dice are on offer ("Use these dice" can be pressed)."""
+    code_seen = Signal(str)
+    """A QR code came into view (its text; once, until it has been out of view a while)."""
 
     def __init__(
         self,
@@ -194,6 +198,8 @@ class CameraPanel(QWidget):
         self.source_spec = source_spec
         self.reading = Reading()
         self.error = ""
+        self._code_shown: str | None = None
+        self._code_last_seen = 0.0
 
         self.sources = QComboBox()
         self.sources.setAccessibleName(translate("CameraPanel", "Camera"))
@@ -208,6 +214,12 @@ class CameraPanel(QWidget):
         self.use_button = QPushButton()
         self.use_button.setEnabled(False)
         self.automatic = QCheckBox()
+        self.code_note = QLabel()
+        self.code_note.setObjectName("codeNote")
+        self.code_note.setWordWrap(True)
+        self.code_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.code_note.hide()
+        self._code_note_text: Callable[[], str] = str
 
         top = QHBoxLayout()
         top.addWidget(self.sources, 1)
@@ -219,6 +231,7 @@ class CameraPanel(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.use_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.automatic)
+        layout.addWidget(self.code_note)
         layout.addStretch(1)
         self.setMinimumWidth(260)
 
@@ -290,6 +303,8 @@ class CameraPanel(QWidget):
         self.error = ""
         self._gate.reset()
         self._set_stable(None)
+        self._code_shown = None
+        self.show_code_note(None)
         try:
             source = self._open_source(self.source_spec)
         except Exception as error:  # a bad settings value: say it, keep the game going
@@ -303,6 +318,7 @@ class CameraPanel(QWidget):
         worker.frame_captured.connect(self._on_frame)
         worker.dice_read.connect(self._on_reading)
         worker.failed.connect(self._on_failed)
+        worker.codes_read.connect(self._on_codes)
         self._worker = worker
         worker.start()
         self._name_open_button()
@@ -325,7 +341,13 @@ class CameraPanel(QWidget):
         self._name_open_button()
         if worker is None:
             return
-        for signal in (worker.opened, worker.frame_captured, worker.dice_read, worker.failed):
+        for signal in (
+            worker.opened,
+            worker.frame_captured,
+            worker.dice_read,
+            worker.failed,
+            worker.codes_read,
+        ):
             signal.disconnect()
         worker.request_stop()
         if worker.isRunning():
@@ -384,6 +406,34 @@ class CameraPanel(QWidget):
             and self._stable != self._last_used
         ):
             self.use_dice()
+
+    def _on_codes(self, texts: tuple[str, ...]) -> None:
+        if self.sender() is not self._worker:
+            return
+        self.show_codes(texts)
+
+    def show_codes(self, texts: tuple[str, ...], now: float | None = None) -> None:
+        """The QR codes in the latest frame: a new one is announced by `code_seen`, once.
+
+        A code stays announced until it has been out of view for `CODE_FORGET_SECONDS`, so
+        that a code held up, declined and held up again is offered again.
+        """
+        now = time.monotonic() if now is None else now
+        if not texts:
+            if self._code_shown is not None and now - self._code_last_seen > CODE_FORGET_SECONDS:
+                self._code_shown = None
+                self.show_code_note(None)
+            return
+        self._code_last_seen = now
+        if texts[0] != self._code_shown:
+            self._code_shown = texts[0]
+            self.code_seen.emit(texts[0])
+
+    def show_code_note(self, make_text: Callable[[], str] | None) -> None:
+        """Say something about the QR code in view (None: nothing to say)."""
+        self._code_note_text = make_text or str
+        self.code_note.setText(self._code_note_text())
+        self.code_note.setVisible(make_text is not None)
 
     def _describe(self, values: tuple[int, ...], stable: tuple[int, ...] | None) -> str:
         count = len(values)
@@ -490,6 +540,7 @@ class CameraPanel(QWidget):
         self.use_button.setToolTip(
             translate("CameraPanel", "Put the dice read into the turn (Ctrl+Enter)")
         )
+        self.code_note.setText(self._code_note_text())
         self.automatic.setText(translate("CameraPanel", "Automatic"))
         self.automatic.setToolTip(
             translate("CameraPanel", "Put the dice into the turn by themselves once they stop")

@@ -2,7 +2,8 @@
 
 Two loops per open source: the capture thread sends every frame to the preview, and a
 reader thread reads the newest frame whenever it is free. The preview therefore keeps the
-source's frame rate however long a reading takes, and neither ever queues up.
+source's frame rate however long a reading takes, and neither ever queues up. The reader
+thread also looks for QR codes (a shared game held up to the camera), twice a second.
 """
 
 from __future__ import annotations
@@ -20,6 +21,15 @@ from vision import Reading, read_dice
 from vision.sources import FrameSource, FrameSourceError, Pacer, SourceProblem
 
 Reader = Callable[[npt.NDArray[np.uint8]], Reading]
+CodeReader = Callable[[npt.NDArray[np.uint8]], tuple[str, ...]]
+CODE_SCAN_SECONDS = 0.5
+"""Time between two searches for a QR code (each costs 12–45 ms on a 720p frame)."""
+
+
+def _read_codes(frame: npt.NDArray[np.uint8]) -> tuple[str, ...]:
+    from vision.qr import read_qr_texts
+
+    return read_qr_texts(frame)
 
 
 class CameraWorker(QThread):
@@ -33,11 +43,17 @@ class CameraWorker(QThread):
     """A `vision.Reading` and when its frame was captured (time.monotonic())."""
     failed = Signal(str, str)
     """The source failed: a `SourceProblem` value and a message for the player."""
+    codes_read = Signal(tuple)
+    """The texts of the QR codes in a frame (an empty tuple when it had none)."""
 
-    def __init__(self, source: FrameSource, reader: Reader = read_dice) -> None:
+    def __init__(
+        self, source: FrameSource, reader: Reader = read_dice, code_reader: CodeReader = _read_codes
+    ) -> None:
         super().__init__()
         self.source = source
         self._reader = reader
+        self._code_reader = code_reader
+        self._next_code_scan = 0.0
         self._stopping = threading.Event()
         self._shown = threading.Event()
         self._shown.set()
@@ -105,6 +121,13 @@ class CameraWorker(QThread):
             except Exception:  # a reader bug must not stop the camera: skip the frame
                 continue
             self.dice_read.emit(reading, captured)
+            if captured >= self._next_code_scan:
+                self._next_code_scan = captured + CODE_SCAN_SECONDS
+                try:
+                    codes = self._code_reader(frame)
+                except Exception:  # nor a QR decoder's
+                    continue
+                self.codes_read.emit(codes)
 
 
 class _ReaderThread(QThread):

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 
 from missdice_desktop import __version__
 from missdice_desktop.library import TABLE_DRAFT_KEY, has_content
+from missdice_desktop.links import game_from_link, is_link, link_from_game, load_game
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import (
     Bank,
@@ -56,6 +57,7 @@ from missdice_desktop.ui.settings import (
     SettingsProblems,
     save_settings,
 )
+from missdice_desktop.ui.share_dialog import ShareDialog
 from missdice_desktop.ui.sheet_model import SheetModel
 from missdice_desktop.ui.texts import fill
 
@@ -103,6 +105,7 @@ class GameController(QObject):
         self.end_dialog: EndOfGameDialog | None = None
         self.games_window: GamesWindow | None = None
         self.rules_window: RulesWindow | None = None
+        self.share_dialog: ShareDialog | None = None
         self._status_note = ""
         window.sheet.setModel(self.model)
         game.add_listener(self._on_change)
@@ -139,6 +142,8 @@ class GameController(QObject):
         window.open_action.triggered.connect(self.open_file)
         window.save_as_action.triggered.connect(self.save_as)
         window.games_action.triggered.connect(self.show_games)
+        window.share_action.triggered.connect(self.share)
+        window.camera_panel.code_seen.connect(self.offer_shared_game)
         window.table_dice_action.triggered.connect(self.set_table_dice)
         window.camera_action.triggered.connect(self.set_camera)
         window.camera_dock.closed.connect(lambda: self.set_camera(False))
@@ -721,6 +726,7 @@ class GameController(QObject):
             self._undo_text() if game.can_undo else "", self._redo_text() if game.can_redo else ""
         )
         window.save_as_action.setEnabled(True)
+        window.share_action.setEnabled(True)
         window.turn_label.setText(self._turn_text())
         window.status_label.setText(self._status_text())
         window.game_label.setText(self._game_text())
@@ -736,6 +742,7 @@ class GameController(QObject):
             window.bank_action,
             window.stop_action,
             window.save_as_action,
+            window.share_action,
             window.table_dice_action,
         ):
             action.setEnabled(False)
@@ -933,9 +940,9 @@ class GameController(QObject):
             self.open_path(path)
 
     def open_path(self, path: str) -> bool:
-        """Open a game record; on error one message, and the current game stays."""
+        """Open a game record or a `missdice:` link; on error one message, the game stays."""
         try:
-            game = load_record(path)
+            game = load_game(path)
             self._check_playable(game)
         except RecordError as error:
             self.prompts.error(
@@ -1020,6 +1027,73 @@ class GameController(QObject):
             )
             return
         self._note(fill(translate("Controller", "Saved to %1"), os.fspath(path)))
+
+    # Sharing -----------------------------------------------------------------------------------
+
+    def share(self) -> None:
+        """Game › Share this game…: the game's QR code and link."""
+        if self.share_dialog is not None:
+            self.share_dialog.close()
+            self.share_dialog.deleteLater()
+        suggested = str(Path.home() / "missdice-game.png")
+        dialog = ShareDialog(
+            link_from_game(self.game), lambda: self.prompts.qr_save_path(suggested), self.window
+        )
+        self.share_dialog = dialog
+        dialog.open()
+
+    def offer_shared_game(self, text: str) -> None:
+        """A QR code in front of the camera: offer its game, keeping the one on screen."""
+        panel = self.window.camera_panel
+        if not is_link(text):
+            panel.show_code_note(
+                lambda: translate("Controller", "This QR code is not a Miss Dice game.")
+            )
+            return
+        try:
+            game = game_from_link(text)
+            self._check_playable(game)
+        except RecordError as error:
+            detail = str(error)
+            panel.show_code_note(
+                lambda: fill(translate("Controller", "This game cannot be opened: %1"), detail)
+            )
+            return
+        panel.show_code_note(lambda: translate("Controller", "A Miss Dice game: see the question."))
+        if not self.prompts.continue_shared(self._shared_summary(game)):
+            return
+        self._save()  # the game on screen is kept as it is now
+        game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
+        self.replace_game(game)
+        panel.show_code_note(None)
+
+    @staticmethod
+    def _shared_summary(game: DiceGame[Any]) -> str:
+        players = (
+            translate("Controller", "1 player")
+            if len(game.players) == 1
+            else fill(translate("Controller", "%1 players"), str(len(game.players)))
+        )
+        if isinstance(game, Game):
+            name = texts.variant_name(game.rules.variant)
+        else:
+            name = texts.game_name(game.game_id)
+        if game.finished:
+            where = translate("Controller", "game over")
+        elif isinstance(game, Game):
+            turn = len(game.state.sheets[game.current_player].scores) + 1
+            where = fill(
+                translate("Controller", "turn %1 of %2"), str(turn), str(len(game.rules.boxes))
+            )
+        else:
+            where = fill(translate("Controller", "%1 to play"), game.players[game.current_player])
+        return fill(
+            translate("Controller", "%1, %2 — %3: %4"),
+            players,
+            where,
+            name,
+            ", ".join(game.players),
+        )
 
     # Language, colours, closing ----------------------------------------------------------------
 

@@ -220,7 +220,11 @@ class MainWindow(QMainWindow):
         self.open_action = QAction(self)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.save_as_action = QAction(self)
-        self.save_as_action.setShortcut(QKeySequence.StandardKey.SaveAs)
+        # Ctrl+S: the game saves itself, so "Save" is "Save as"; Ctrl+Shift+S shares.
+        self.save_as_action.setShortcut(QKeySequence("Ctrl+S"))
+        self.share_action = QAction(self)
+        self.share_action.setObjectName("share")
+        self.share_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
         self.games_action = QAction(self)
         self.games_action.setObjectName("games")
         self.games_action.setShortcut(QKeySequence("Ctrl+Shift+G"))
@@ -287,7 +291,9 @@ class MainWindow(QMainWindow):
 
         menu_bar = self.menuBar()
         self.game_menu = menu_bar.addMenu("")
-        self.game_menu.addActions([self.new_game_action, self.open_action, self.save_as_action])
+        self.game_menu.addActions(
+            [self.new_game_action, self.open_action, self.save_as_action, self.share_action]
+        )
         self.game_menu.addAction(self.games_action)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.table_dice_action)
@@ -313,6 +319,13 @@ class MainWindow(QMainWindow):
         self.new_game_action.setText(translate("MainWindow", "&New game…"))
         self.open_action.setText(translate("MainWindow", "&Open…"))
         self.save_as_action.setText(translate("MainWindow", "Save &as…"))
+        self.share_action.setText(translate("MainWindow", "S&hare this game…"))
+        self.share_action.setToolTip(
+            translate(
+                "MainWindow",
+                "A QR code and a link that carry the whole game to another computer (Ctrl+Shift+S)",
+            )
+        )
         self.games_action.setText(translate("MainWindow", "&Games and high scores…"))
         self.games_action.setToolTip(
             translate("MainWindow", "Every game kept, finished or not, and the high scores")

@@ -23,6 +23,7 @@ from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 RECORD_FILTER = "Miss Dice (*.json);;JSON (*.json);;All files (*)"
+QR_FILTER = "PNG (*.png);;SVG (*.svg)"
 
 
 class Prompts:
@@ -132,6 +133,30 @@ class Prompts:
             self.parent, translate("Prompts", "Save the game as"), suggested, RECORD_FILTER
         )
         return path or None
+
+    def qr_save_path(self, suggested: str) -> str | None:
+        """Where to save a game's QR code (PNG or SVG)."""
+        path, _ = QFileDialog.getSaveFileName(
+            self.parent, translate("Prompts", "Save the QR code as"), suggested, QR_FILTER
+        )
+        return path or None
+
+    def continue_shared(self, summary: str) -> bool:
+        """A game's code was held up to the camera: open it? (the current game is kept)"""
+        answer = QMessageBox.question(
+            self.parent,
+            translate("Prompts", "Continue this game?"),
+            fill(
+                translate(
+                    "Prompts",
+                    "Continue this game? (%1)\n\nThe game on screen now is kept with your games.",
+                ),
+                summary,
+            ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def about(self, text: str) -> None:
         """The About box (rich text: its links open, its folders can be selected and copied)."""

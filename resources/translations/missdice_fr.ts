@@ -353,6 +353,38 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Enregistrée dans %1</translation>
     </message>
     <message>
+        <source>This QR code is not a Miss Dice game.</source>
+        <translation>Ce QR code n’est pas une partie de Miss Dice.</translation>
+    </message>
+    <message>
+        <source>This game cannot be opened: %1</source>
+        <translation>Impossible d’ouvrir cette partie : %1</translation>
+    </message>
+    <message>
+        <source>A Miss Dice game: see the question.</source>
+        <translation>Une partie de Miss Dice : voyez la question.</translation>
+    </message>
+    <message>
+        <source>1 player</source>
+        <translation>1 joueur</translation>
+    </message>
+    <message>
+        <source>%1 players</source>
+        <translation>%1 joueurs</translation>
+    </message>
+    <message>
+        <source>game over</source>
+        <translation>partie terminée</translation>
+    </message>
+    <message>
+        <source>turn %1 of %2</source>
+        <translation>tour %1 sur %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 — %3: %4</source>
+        <translation>%1, %2 — %3 : %4</translation>
+    </message>
+    <message>
         <source>This window cannot play %1 yet.</source>
         <translation>Cette fenêtre ne sait pas encore jouer au %1.</translation>
     </message>
@@ -795,6 +827,14 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
+        <source>S&amp;hare this game…</source>
+        <translation>Pa&amp;rtager cette partie…</translation>
+    </message>
+    <message>
+        <source>A QR code and a link that carry the whole game to another computer (Ctrl+Shift+S)</source>
+        <translation>Un QR code et un lien qui emportent toute la partie sur un autre ordinateur (Ctrl+Maj+S)</translation>
+    </message>
+    <message>
         <source>&amp;Games and high scores…</source>
         <translation>&amp;Parties et meilleurs scores…</translation>
     </message>
@@ -1194,6 +1234,22 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
         <translation>Enregistrer la partie sous</translation>
     </message>
     <message>
+        <source>Save the QR code as</source>
+        <translation>Enregistrer le QR code sous</translation>
+    </message>
+    <message>
+        <source>Continue this game?</source>
+        <translation>Continuer cette partie ?</translation>
+    </message>
+    <message>
+        <source>Continue this game? (%1)
+
+The game on screen now is kept with your games.</source>
+        <translation>Continuer cette partie ? (%1)
+
+La partie à l’écran est gardée avec vos parties.</translation>
+    </message>
+    <message>
         <source>About Miss Dice</source>
         <translation>À propos de Miss Dice</translation>
     </message>
@@ -1274,6 +1330,57 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
     <message>
         <source>free roller dice</source>
         <translation>dés du lanceur libre</translation>
+    </message>
+</context>
+<context>
+    <name>ShareDialog</name>
+    <message>
+        <source>Share this game</source>
+        <translation>Partager cette partie</translation>
+    </message>
+    <message>
+        <source>This game is too large for a QR code. Send the link below instead: Miss Dice opens it on another computer, the whole game included.</source>
+        <translation>Cette partie est trop longue pour un QR code. Envoyez plutôt le lien ci-dessous : Miss Dice l’ouvre sur un autre ordinateur, avec toute la partie.</translation>
+    </message>
+    <message>
+        <source>Hold this code up to the camera of another Miss Dice, or send it the link below: the game goes on there, every turn included.</source>
+        <translation>Montrez ce code à la caméra d’un autre Miss Dice, ou envoyez-lui le lien ci-dessous : la partie continue là-bas, avec tous ses tours.</translation>
+    </message>
+    <message>
+        <source>QR code of the game</source>
+        <translation>QR code de la partie</translation>
+    </message>
+    <message>
+        <source>Link of the game</source>
+        <translation>Lien de la partie</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the link</source>
+        <translation>&amp;Copier le lien</translation>
+    </message>
+    <message>
+        <source>&amp;Save the code…</source>
+        <translation>&amp;Enregistrer le code…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>Link copied (%1 characters).</source>
+        <translation>Lien copié (%1 caractères).</translation>
+    </message>
+    <message>
+        <source>The code is saved as .png or .svg: not saved.</source>
+        <translation>Le code s’enregistre en .png ou .svg : rien n’a été enregistré.</translation>
+    </message>
+    <message>
+        <source>Not saved: %1 (%2)</source>
+        <translation>Pas enregistré : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Code saved to %1</source>
+        <translation>Code enregistré dans %1</translation>
     </message>
 </context>
 <context>

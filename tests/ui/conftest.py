@@ -52,6 +52,9 @@ class ScriptedPrompts(Prompts):
     rename_answer: str | None = None
     rename_questions: list[str] = field(default_factory=list)
     delete_questions: list[str] = field(default_factory=list)
+    qr_save_answer: str | None = None
+    continue_answer: bool = True
+    continue_questions: list[str] = field(default_factory=list)
 
     def error(self, title: str, text: str) -> None:
         self.errors.append((title, text))
@@ -86,6 +89,13 @@ class ScriptedPrompts(Prompts):
 
     def save_path(self, suggested: str) -> str | None:
         return self.save_answer
+
+    def qr_save_path(self, suggested: str) -> str | None:
+        return self.qr_save_answer
+
+    def continue_shared(self, summary: str) -> bool:
+        self.continue_questions.append(summary)
+        return self.continue_answer
 
     def about(self, text: str) -> None:
         self.errors.append(("about", text))

@@ -38,10 +38,12 @@ from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 NENETTE: Hand = (2, 2, 1)
-CHIPS_PER_ROW = 11
+CHIPS_PER_ROW = 7
 CHIP_FILL = QColor(232, 176, 48)
 CHIP_EDGE = QColor(150, 98, 12)
 MIN_TEXT_PX = 13
+NO_BREAK = "\u00a0"
+"""Keeps a name or a ranked hand on one line when the text wraps."""
 MAX_TEXT_PX = 30
 
 
@@ -73,7 +75,7 @@ def _mix(one: QColor, other: QColor, amount: float) -> QColor:
 
 
 class TokenChips(QWidget):
-    """Tokens drawn as chips, in rows of eleven, so that a glance tells who holds many."""
+    """Tokens drawn as chips, in rows of seven, so that a glance tells who holds many."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,6 +97,10 @@ class TokenChips(QWidget):
         width = round(self.chip + step * (CHIPS_PER_ROW - 1)) + 2
         height = round(self.chip + (rows - 1) * self.chip * 0.55) + 2
         return QSize(width, height)
+
+    def minimumSizeHint(self) -> QSize:
+        """Never squeezed: every chip stays in sight."""
+        return self.sizeHint()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Each chip a gold disc with a darker rim, overlapping the one before."""
@@ -224,8 +230,8 @@ class Four21Board(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 8, 0, 0)
         layout.setSpacing(20)
-        layout.addLayout(left, 3)
-        layout.addLayout(right, 2)
+        layout.addLayout(left, 5)
+        layout.addLayout(right, 3)
         self._shown: tuple[Sequence[str], Four21State, Four21Rules, bool] | None = None
         self._text_px = 0
         self.retranslate()
@@ -271,6 +277,7 @@ class Four21Board(QWidget):
             self.pot_caption.setText(translate("Four21Board", "The pot"))
         self.pot_count.setText(str(state.pot))
         self.pot_count.setVisible(state.phase is Phase.CHARGE)
+        self.pot_chips.setVisible(state.phase is Phase.CHARGE)
         self.throws.setText(self._throws_text(players, state))
         self._show_rows(players, state)
         self.payment.setText(self._payment_text(players, state))
@@ -305,7 +312,7 @@ class Four21Board(QWidget):
         for (_, chips_widget, *_rest), held in zip(
             self._cells, self._shown[1].tokens if self._shown else (), strict=False
         ):
-            chips_widget.show_count(held, round(px * 0.95))
+            chips_widget.show_count(held, round(px * 0.85))
         if px == self._text_px:
             return
         self._text_px = px
@@ -442,15 +449,18 @@ class Four21Board(QWidget):
         if not state.payments:
             return ""
         last: Payment = state.payments[-1]
+        names = [name.replace(" ", NO_BREAK) for name in players]
         places = [
-            fill(translate("Four21Board", "%1. %2 %3"), str(place), players[seat], hand_name(hand))
+            fill(
+                translate("Four21Board", "%1. %2 %3"), str(place), names[seat], hand_name(hand)
+            ).replace(" ", NO_BREAK)
             for place, (seat, hand) in enumerate(last.ranking, 1)
         ]
         best = fill(
             translate("Four21Board", "Best: %1's %2, worth %3. Worst: %4."),
-            players[last.best],
+            names[last.best],
             hand_name(last.best_hand),
             str(last.worth),
-            players[last.worst],
+            names[last.worst],
         )
         return best + "\n" + " · ".join(places)

@@ -183,6 +183,7 @@ def test_the_421_board_fits_eight_players_at_1024x700_and_reads_across_the_table
     assert board._cells[seat][3].text() == hand_name(hand_of(game.state.turn.dice))
     for seat, (_, chips, tokens, _, _) in enumerate(board._cells):
         assert chips.count == game.state.tokens[seat] and tokens.text() == str(chips.count)
+    assert board.pot_count.isHidden() and board.pot_chips.isHidden()  # the pot is empty
     small = tokens.font().pixelSize()
     parts.window.resize(1600, 1000)
     qtbot.waitUntil(lambda: board._cells[7][2].font().pixelSize() > small)
@@ -197,8 +198,28 @@ def test_the_last_round_shows_its_ranking_and_who_paid_whom(qtbot, make_app):
         game.apply(Roll(dice))
     board = parts.window.four21_board
     assert board.payment.text() == "Chloé takes 10 from the pot."
-    assert board.last_ranking.text() == (
+    assert board.last_ranking.text().replace("\u00a0", " ") == (
         "Best: Ben's 4-2-1, worth 10. Worst: Chloé.\n"
         "1. Ben 4-2-1 · 2. Anna 6-5-3 · 3. Chloé 2-2-1 (nénette)"
     )
     assert board.pot_count.text() == "1" and board.pot_chips.count == 1
+
+
+def test_no_name_or_chip_is_cut_when_players_hold_many_tokens(qtbot, make_app, tmp_path):
+    from missdice_desktop.records import save_record
+    from missdice_desktop.rules import DiceGame
+
+    game = DiceGame(Four21Engine(Four21Rules(pot=21)), ["Player 1", "Player 2", "Player 3"])
+    for dice in [(4, 2, 1), (6, 5, 3), (2, 2, 1), (4, 2, 1), (6, 5, 3), (2, 2, 1)]:
+        game.apply(Roll(dice))  # Player 3, then Player 2, take 10
+    game.apply(Roll((6, 5, 4)))
+    save_record(tmp_path / "421.json", game)
+    parts, _prompts = make_app(record=str(tmp_path / "421.json"))
+    parts.window.resize(1200, 800)
+    board = parts.window.four21_board
+    qtbot.waitUntil(lambda: board.width() > 1000)
+    qtbot.wait(100)
+    for name, chips, tokens, hand, place in board._cells[:3]:
+        for widget in (name, chips, tokens, hand, place):
+            assert widget.width() >= widget.sizeHint().width(), widget.objectName()
+    assert [cells[1].count for cells in board._cells[:3]] == [0, 10, 10]
