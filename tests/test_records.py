@@ -17,6 +17,7 @@ from missdice_desktop.records import (
     record_from_game,
     save_record,
 )
+from missdice_desktop.rules import IllegalActionError
 from tests.rules.support import new_game, play
 
 EXAMPLE = {
@@ -375,7 +376,9 @@ def test_a_turn_in_progress_typed_in_then_held_and_rolled_reloads() -> None:
     game.enter_dice("66123")
     game.hold(0)
     game.hold(1)
-    game.roll()
+    with pytest.raises(IllegalActionError, match="entered from the table"):
+        game.roll()  # a virtual roll after dice typed in: never again (issue 12)
+    game.throw("66456")  # the dice thrown again at the table, read by the camera
     again = loads_record(dumps_record(game))
     assert again.state.turn == game.state.turn
     assert record_from_game(again) == record_from_game(game)
