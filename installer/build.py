@@ -21,6 +21,7 @@ import argparse
 import importlib.metadata
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -47,6 +48,11 @@ BUNDLED_DISTRIBUTIONS = (
 """The libraries the folder carries, whose licence files go into its licenses/ folder."""
 
 
+COMMENT = "Yahtzee, Yam's, Yacht, 421, Cochon and a free roller: virtual dice or a webcam"
+COMMENT_FR = "Yahtzee, Yam's, Yacht, 421, Cochon et lancer libre : dés virtuels ou webcam"
+"""The menu entry's tooltip: every game the app plays."""
+
+
 def project() -> dict[str, str]:
     """The name, version and program name from pyproject.toml."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
@@ -55,6 +61,18 @@ def project() -> dict[str, str]:
         "version": data["version"],
         "program": next(iter(data["scripts"])),
     }
+
+
+def numeric_version(version: str) -> str:
+    """The version's leading numbers, as Windows' file version wants them (at most four).
+
+    >>> numeric_version("1.2.0rc1")
+    '1.2.0'
+    >>> numeric_version("2026.11.30.4.1+local")
+    '2026.11.30.4'
+    """
+    numbers = re.match(r"\d+(?:\.\d+)*", version)
+    return ".".join((numbers.group() if numbers else "0").split(".")[:4])
 
 
 def associations() -> dict[str, str]:
@@ -72,13 +90,13 @@ def desktop_entry(exec_path: str, icon: str) -> str:
             f"Name={names['name']}",
             "GenericName=Dice game scoresheet",
             "GenericName[fr]=Feuille de score pour les dés",
-            "Comment=Yahtzee, Yam's and Yacht: virtual dice, or real dice read by a webcam",
-            "Comment[fr]=Yahtzee, Yam's et Yacht : dés virtuels, ou vrais dés lus par une webcam",
+            f"Comment={COMMENT}",
+            f"Comment[fr]={COMMENT_FR}",
             f'Exec="{exec_path}" %u',
             f"Icon={icon}",
             "Terminal=false",
             "Categories=Game;BoardGame;",
-            "Keywords=dice;yahtzee;yams;yacht;scoresheet;dés;",
+            "Keywords=dice;yahtzee;yams;yacht;421;cochon;pig;scoresheet;dés;",
             f"MimeType=x-scheme-handler/{names['scheme']};{names['mime_type']};",
             f"StartupWMClass={names['name']}",  # Qt's X11 window class: the application name
             "",
@@ -229,21 +247,27 @@ def package_appimage(stage: Path, appimagetool: str, name: str) -> Path:
     return out
 
 
+def inno_defines(folder: Path, icons: Path) -> dict[str, str]:
+    """The values missdice.iss takes from pyproject.toml, associations.toml and the build."""
+    info, names = project(), associations()
+    return {
+        "AppName": names["name"], "AppId": names["app_id"], "AppVersion": info["version"],
+        "VersionNumbers": numeric_version(info["version"]),
+        "Scheme": names["scheme"],
+        "Extension": names["extension"], "FileDescription": names["file_description"],
+        "SourceDir": str(folder), "IconFile": str(icons / "missdice.ico"),
+        "OutputDir": str(DIST),
+    }  # fmt: skip
+
+
 def package_windows(folder: Path, icons: Path) -> list[Path]:
     """Step 3 on Windows: the Inno Setup installer (needs iscc on PATH)."""
-    info, names = project(), associations()
     iscc = shutil.which("iscc") or shutil.which("ISCC")
     if iscc is None:
         print("   installer skipped: Inno Setup's iscc is not on PATH (https://jrsoftware.org)")
         return []
     step("Inno Setup")
-    defines = {
-        "AppName": names["name"], "AppId": names["app_id"], "AppVersion": info["version"],
-        "Program": info["program"], "Scheme": names["scheme"],
-        "Extension": names["extension"], "FileDescription": names["file_description"],
-        "SourceDir": str(folder), "IconFile": str(icons / "missdice.ico"),
-        "OutputDir": str(DIST),
-    }  # fmt: skip
+    defines = inno_defines(folder, icons)
     command = [iscc, *(f"/D{key}={value}" for key, value in defines.items())]
     subprocess.run([*command, str(INSTALLER / "windows" / "missdice.iss")], check=True)
     return sorted(DIST.glob("*.exe"))

@@ -19,7 +19,7 @@ from missdice_desktop.links import is_link, link_from_game, load_game, save_qr
 from missdice_desktop.records import RecordError, record_game
 from missdice_desktop.rules import DiceGame, Game
 
-COMMANDS = ("replay", "read-dice", "share")
+COMMANDS = ("replay", "read-dice", "share", "advise")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,7 +73,31 @@ def build_command_parser() -> argparse.ArgumentParser:
     )
     read.add_argument("images", nargs="+", metavar="IMAGE", help="a photo (JPEG, PNG…)")
     read.add_argument("--json", action="store_true", help="print JSON")
+    advise = commands.add_parser(
+        "advise",
+        help="the coach's best play",
+        description="Print the best choices for the turn in progress of a saved game, or with "
+        "--expected the average final score of a new game under optimal play. The first use "
+        "of a scoresheet solves it (up to a few minutes) and keeps the result in the cache.",
+    )
+    advise.add_argument("file", nargs="?", metavar="FILE", help="game record (JSON)")
+    advise.add_argument("--game", metavar="GAME", help="a scoresheet: " + ", ".join(_games()))
+    advise.add_argument("--joker", metavar="POLICY", help="joker policy: forced, hasbro or free")
+    advise.add_argument("--rigole", action="store_true", help="with the Rigole box")
+    advise.add_argument(
+        "--expected", action="store_true", help="print the expected score of a new game"
+    )
+    advise.add_argument(
+        "--review", action="store_true", help="judge every turn played so far (FILE)"
+    )
+    advise.add_argument("--top", type=int, default=5, metavar="N", help="choices to list (5)")
     return parser
+
+
+def _games() -> list[str]:
+    from missdice_desktop.rules import BUILT_IN_VARIANTS
+
+    return list(BUILT_IN_VARIANTS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -88,6 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             if options.command == "read-dice":
                 return read_dice_command(options.images, as_json=options.json)
+            if options.command == "advise":
+                from missdice_desktop.coach.command import advise
+
+                return advise(options)
             if options.command == "share":
                 return share_command(options.file, qr=options.qr)
             return replay(options.files, as_json=options.json)

@@ -55,8 +55,15 @@ install() {
         cp "$prefix/share/$file" "$data/$file"
     done
     mkdir -p "$data/applications"
-    sed "s|@PREFIX@|$prefix|g" "$prefix/share/applications/$app_id.desktop" \
-        >"$data/applications/$app_id.desktop"
+    # The folder goes into the entry's quoted Exec, where \ " ` $ take a backslash (and a
+    # backslash is itself written twice) and % doubles; no sed, which would read & and |.
+    exec_prefix=$(printf '%s\n' "$prefix" | sed -e 's/\\/\\\\\\\\/g' -e 's/["`$]/\\\\&/g' -e 's/%/%%/g')
+    while IFS= read -r line; do
+        case $line in
+            *@PREFIX@*) line="${line%%@PREFIX@*}$exec_prefix${line#*@PREFIX@}" ;;
+        esac
+        printf '%s\n' "$line"
+    done <"$prefix/share/applications/$app_id.desktop" >"$data/applications/$app_id.desktop"
     refresh
     if command -v xdg-mime >/dev/null 2>&1; then
         types=$(sed -n 's/^MimeType=//p' "$data/applications/$app_id.desktop" | tr ';' ' ')

@@ -9,7 +9,8 @@ dmg=${2:?usage: make-dmg.sh APP DMG}
 command -v hdiutil >/dev/null || { echo "make-dmg.sh: hdiutil is macOS's; run this on a Mac" >&2; exit 1; }
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-cp -R "$app" "$stage/"
+# ditto, not cp -R: it keeps the bundle's symbolic links, extended attributes and signature.
+ditto "$app" "$stage/$(basename "$app")"
 ln -s /Applications "$stage/Applications"
 # Not signed: macOS asks once (right-click › Open); sign with codesign before this for release.
 rm -f "$dmg"

@@ -12,8 +12,8 @@
 #ifndef AppVersion
   #define AppVersion "0.0.0"
 #endif
-#ifndef Program
-  #define Program "missdice"
+#ifndef VersionNumbers
+  #define VersionNumbers "0.0.0"
 #endif
 #ifndef Scheme
   #define Scheme "missdice"
@@ -42,6 +42,8 @@ AppId={#AppId}
 AppName={#AppName}
 AppVersion={#AppVersion}
 AppVerName={#AppName} {#AppVersion}
+; The setup program's own file version (Explorer's Details tab): numbers only.
+VersionInfoVersion={#VersionNumbers}
 AppPublisher=The Miss Dice Desktop team
 DefaultDirName={autopf}\{#AppName}
 DefaultGroupName={#AppName}

@@ -53,7 +53,11 @@ def about_text(version: str, paths: AppPaths) -> str:
     def link(notice: Notice) -> str:
         return f'<a href="{html.escape(notice.url)}">{html.escape(notice.name)}</a>'
 
-    rows = "".join(f"<li>{link(notice)}: {html.escape(notice.licence)}</li>" for notice in NOTICES)
+    # "%1: %2" is translated: French puts a space before the colon.
+    row = translate("About", "%1: %2", "a library and its licence")
+    rows = "".join(
+        f"<li>{fill(row, link(notice), html.escape(notice.licence))}</li>" for notice in NOTICES
+    )
     parts = [
         f"<h3>Miss Dice {html.escape(version)}</h3>",
         "<p>"

@@ -26,6 +26,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
 from missdice_desktop.resources import translations_dir
 from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.about import app_icon
+from missdice_desktop.ui.coach_controller import CoachController
+from missdice_desktop.ui.computer_controller import ComputerController
 from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import default_player_name
@@ -157,6 +159,8 @@ class AppParts:
 
     window: MainWindow
     controller: GameController
+    coach: CoachController
+    computers: ComputerController
     language: LanguageSwitcher
     theme: ThemeSwitcher
 
@@ -194,7 +198,10 @@ def build_app(
         set_theme=theme.apply,
     )
     controller.report_settings_problems(settings_problems)
-    return AppParts(window, controller, language, theme)
+    coach = CoachController(controller)
+    window.closing.connect(coach.shut_down)
+    computers = ComputerController(controller, coach)
+    return AppParts(window, controller, coach, computers, language, theme)
 
 
 def starting_game(settings: Settings) -> Game:

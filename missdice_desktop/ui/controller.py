@@ -16,6 +16,11 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop import __version__
+from missdice_desktop.coach.player import (
+    COMPUTERS_KEY,
+    computer_levels,
+    record_computers,
+)
 from missdice_desktop.library import TABLE_DRAFT_KEY, has_content
 from missdice_desktop.links import game_from_link, is_link, link_from_game, load_game
 from missdice_desktop.records import RecordError, load_record, save_record
@@ -107,6 +112,8 @@ class GameController(QObject):
         self.rules_window: RulesWindow | None = None
         self.share_dialog: ShareDialog | None = None
         self._status_note = ""
+        self.input_blocked: Callable[[], bool] = lambda: False
+        """True while the dice and the sheet belong to someone else (a computer's turn)."""
         window.sheet.setModel(self.model)
         game.add_listener(self._on_change)
         self._connect()
@@ -326,6 +333,8 @@ class GameController(QObject):
             return
         game = new_game(choice.rules, choice.players)
         game.extra[DICE_SOURCE_KEY] = choice.dice_source
+        if choice.computers:
+            game.extra[COMPUTERS_KEY] = record_computers(choice.computers)
         if choice.default_numbers and any(choice.default_numbers):
             game.extra[DEFAULT_NAMES_KEY] = {
                 name: number
@@ -360,6 +369,12 @@ class GameController(QObject):
         game.extra[DICE_SOURCE_KEY] = self.game.extra.get(DICE_SOURCE_KEY, DICE_VIRTUAL)
         if self._default_names():
             game.extra[DEFAULT_NAMES_KEY] = dict(self._default_names())
+        count = len(players)
+        levels = computer_levels(self.game.extra, count)
+        if levels:  # each computer player keeps its level in its new seat
+            game.extra[COMPUTERS_KEY] = record_computers(
+                {(seat - 1) % count: level for seat, level in levels.items()}
+            )
         self.replace_game(game)
 
     def replace_game(self, game: DiceGame[Any], path: Path | None = None) -> None:
@@ -454,6 +469,8 @@ class GameController(QObject):
 
     def _refused(self, action: object, *, beep: bool = True, box_name: str = "") -> bool:
         """Ask the engine; when it refuses, say why in the status line."""
+        if self.input_blocked():
+            return True  # someone else's dice: a computer player's turn
         refusal = self.game.why_not(action)
         if refusal is None:
             return False
@@ -573,6 +590,11 @@ class GameController(QObject):
             return
         game = self.game
         names = [game.players[i] for i in order]
+        levels = computer_levels(game.extra, len(order))
+        if levels:  # a computer player moves with its name
+            game.extra[COMPUTERS_KEY] = record_computers(
+                {seat: levels[old] for seat, old in enumerate(order) if old in levels}
+            )
         self._act(lambda: game.rename_players(names))
 
     def _best_other_box(self, box_id: str) -> tuple[str, int] | None:

@@ -56,6 +56,8 @@ from PySide6.QtWidgets import (
 from missdice_desktop.ui.texts import fill
 
 ROLL_ANIMATION_MS = 320
+COACH_COLOUR = "#1f9d55"
+"""The dashed ring around the dice the coach keeps: a green apart from the held accent."""
 
 # Pip positions on a 3×3 grid (column, row), for faces 1–6.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -141,6 +143,8 @@ class DieWidget(QWidget):
         self.index = index
         self.face: int | None = None
         self.held = False
+        self.advised = False
+        """The coach says to keep this die."""
         self.table_mode = False
         self._tumble = 0.0
         self._tumble_faces: list[int] = []
@@ -202,6 +206,8 @@ class DieWidget(QWidget):
             text = fill(translate("DiceTray", "shows %1, held"), str(self.face))
         else:
             text = fill(translate("DiceTray", "shows %1"), str(self.face))
+        if self.advised:
+            text += translate("DiceTray", "; the coach keeps it")
         self.setAccessibleDescription(text)
         self.setToolTip(f"{self.accessibleName()}: {text}")
 
@@ -225,6 +231,12 @@ class DieWidget(QWidget):
             face = self._tumble_faces[step] if self._tumble > 0.35 else self.face
             angle = 28.0 * self._tumble * (1 if self.index % 2 else -1)
         paint_die(painter, square, face, held=self.held, accent=accent, angle=angle)
+        if self.advised and face is not None:
+            pen = QPen(QColor(COACH_COLOUR), 3)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(square.adjusted(-1, -1, 1, 1), side * 0.16, side * 0.16)
         if self.hasFocus():
             pen = QPen(self.palette().color(self.palette().ColorRole.Highlight), 2)
             pen.setStyle(Qt.PenStyle.DotLine)
@@ -487,6 +499,15 @@ class DiceTray(QWidget):
         self.entry_label.setVisible(table_mode)
         self.roll_button.setEnabled(can_roll)
         self._show_rolls_left()
+
+    def show_advice(self, holds: Sequence[bool] | None) -> None:
+        """Mark the dice the coach would keep (None: no advice)."""
+        for i, die in enumerate(self.dice):
+            advised = bool(holds[i]) if holds is not None else False
+            if advised != die.advised:
+                die.advised = advised
+                die.retranslate()
+                die.update()
 
     def clear_draft(self) -> None:
         """Forget faces chosen for dice not entered yet (a new turn or game)."""

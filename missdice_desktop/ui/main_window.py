@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from missdice_desktop.ui.camera_panel import CameraPanel
+from missdice_desktop.ui.coach_panel import CoachPanel
 from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.games.four21_board import Four21Board
 from missdice_desktop.ui.games.free_roller import FreeRollerView
@@ -200,6 +201,17 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.camera_dock)
         self.camera_dock.hide()
 
+        self.coach_panel = CoachPanel()
+        self.coach_panel.setObjectName("coachPanel")
+        self.coach_dock = CameraDock(self)
+        self.coach_dock.setObjectName("coachDock")
+        self.coach_dock.setWidget(self.coach_panel)
+        self.coach_dock.setFeatures(self.camera_dock.features())
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.coach_dock)
+        self.coach_dock.hide()
+        self.coach_action.toggled.connect(self.coach_dock.setVisible)
+        self.coach_dock.closed.connect(lambda: self.coach_action.setChecked(False))
+
         self.tray.dice_replaced.connect(self._order_tabs)
         self._order_tabs()
         self.retranslate_ui()
@@ -288,6 +300,16 @@ class MainWindow(QMainWindow):
         self.rules_action = QAction(self)
         self.rules_action.setObjectName("rules")
         self.rules_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.fast_computer_action = QAction(self, checkable=True)
+        self.fast_computer_action.setObjectName("fastComputer")
+        self.fast_computer_action.setShortcut(QKeySequence("Ctrl+J"))
+        self.play_computer_action = QAction(self)
+        self.play_computer_action.setObjectName("playComputer")
+        self.play_computer_action.setShortcut(QKeySequence("Ctrl+Shift+J"))
+        self.play_computer_action.setEnabled(False)
+        self.coach_action = QAction(self, checkable=True)
+        self.coach_action.setObjectName("coach")
+        self.coach_action.setShortcut(QKeySequence("Ctrl+K"))
 
         menu_bar = self.menuBar()
         self.game_menu = menu_bar.addMenu("")
@@ -300,6 +322,9 @@ class MainWindow(QMainWindow):
         self.game_menu.addAction(self.camera_action)
         self.game_menu.addAction(self.use_camera_dice_action)
         self.game_menu.addSeparator()
+        self.game_menu.addAction(self.fast_computer_action)
+        self.game_menu.addAction(self.play_computer_action)
+        self.game_menu.addSeparator()
         self.game_menu.addAction(self.quit_action)
         self.edit_menu = menu_bar.addMenu("")
         self.edit_menu.addActions([self.undo_action, self.redo_action])
@@ -308,6 +333,8 @@ class MainWindow(QMainWindow):
         self.language_menu.addActions(list(self.language_actions.values()))
         self.theme_menu = self.view_menu.addMenu("")
         self.theme_menu.addActions(list(self.theme_actions.values()))
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.coach_action)
         self.help_menu = menu_bar.addMenu("")
         self.help_menu.addAction(self.rules_action)
         self.help_menu.addSeparator()
@@ -356,6 +383,20 @@ class MainWindow(QMainWindow):
         self.theme_actions["system"].setText(translate("MainWindow", "As the &system"))
         self.theme_actions["light"].setText(translate("MainWindow", "&Light"))
         self.theme_actions["dark"].setText(translate("MainWindow", "&Dark"))
+        self.fast_computer_action.setText(translate("MainWindow", "&Fast computer players"))
+        self.fast_computer_action.setToolTip(
+            translate("MainWindow", "Computer players act quickly instead of at a watchable pace")
+        )
+        self.play_computer_action.setText(translate("MainWindow", "&Let the computer play"))
+        self.play_computer_action.setToolTip(
+            translate("MainWindow", "Play the computer player's whole turn now (Ctrl+Shift+J)")
+        )
+        self.coach_action.setText(translate("MainWindow", "The &coach"))
+        self.coach_action.setToolTip(
+            translate("MainWindow", "Show the coach's best choices for the turn (Ctrl+K)")
+        )
+        self.coach_dock.setWindowTitle(translate("MainWindow", "Coach"))
+        self.coach_panel.retranslate_ui()
         self.help_menu.setTitle(translate("MainWindow", "&Help"))
         self.about_action.setText(translate("MainWindow", "&About Miss Dice"))
         self.rules_action.setText(translate("MainWindow", "&Rules"))

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from missdice_desktop.coach.player import Level
 from missdice_desktop.rules import (
     BUILT_IN_VARIANTS,
     GAMES,
@@ -71,6 +72,8 @@ class NewGameChoice:
     game: str = YAHTZEE_FAMILY
     game_options: dict[str, int] = field(default_factory=dict)
     """The other games' whole-number options."""
+    computers: dict[int, Level] = field(default_factory=dict)
+    """The players the computer plays, by index, with their level."""
     typed_names: list[str] | None = None
     """The names as typed, blank where the default name is used (remembered as blank, so
     that it shows in the language of the next game); None: same as `players`."""
@@ -145,14 +148,33 @@ class NewGameDialog(QDialog):
         self.up_buttons: list[QToolButton] = []
         names_grid = QGridLayout()
         self.name_labels: list[QLabel] = []
+        self.kind_boxes: list[QComboBox] = []
         for i in range(MAX_PLAYERS):
             edit = QLineEdit(self)
             edit.setObjectName(f"player{i + 1}")
             edit.setMaxLength(MAX_NAME_LENGTH)
+            edit.setMinimumWidth(120)
             edit.setPlaceholderText(default_player_name(i + 1))
             edit.setAccessibleName(default_player_name(i + 1))
             label = QLabel(with_colon(default_player_name(i + 1)), self)
             label.setBuddy(edit)
+            player_kind = QComboBox(self)
+            player_kind.setObjectName(f"player{i + 1}Kind")
+            player_kind.addItem(translate("NewGameDialog", "Person"), "")
+            player_kind.addItem(translate("NewGameDialog", "Computer, expert"), Level.OPTIMAL.value)
+            player_kind.addItem(
+                translate("NewGameDialog", "Computer, beginner"), Level.BEGINNER.value
+            )
+            player_kind.setAccessibleName(
+                fill(translate("NewGameDialog", "Who plays for %1"), default_player_name(i + 1))
+            )
+            player_kind.setToolTip(
+                translate(
+                    "NewGameDialog",
+                    "A computer player plays its own turns at a watchable pace; "
+                    "the expert plays the best moves, the beginner makes mistakes",
+                )
+            )
             up = QToolButton(self)
             up.setObjectName(f"playerUp{i + 1}")
             up.setText("↑")
@@ -160,11 +182,13 @@ class NewGameDialog(QDialog):
             up.setToolTip(up.accessibleName())
             up.setEnabled(i > 0)
             up.clicked.connect(lambda _=False, row=i: self.move_up(row))
-            names_grid.addWidget(label, i % 4, (i // 4) * 3)
-            names_grid.addWidget(edit, i % 4, (i // 4) * 3 + 1)
-            names_grid.addWidget(up, i % 4, (i // 4) * 3 + 2)
+            names_grid.addWidget(label, i % 4, (i // 4) * 4)
+            names_grid.addWidget(edit, i % 4, (i // 4) * 4 + 1)
+            names_grid.addWidget(player_kind, i % 4, (i // 4) * 4 + 2)
+            names_grid.addWidget(up, i % 4, (i // 4) * 4 + 3)
             self.name_edits.append(edit)
             self.name_labels.append(label)
+            self.kind_boxes.append(player_kind)
             self.up_buttons.append(up)
             edit.textChanged.connect(lambda _text: self._fill_first_player())
         self.first_player = QComboBox(self)
@@ -314,6 +338,8 @@ class NewGameDialog(QDialog):
         game = self.selected_game()
         roller = game == FREE_ROLLER
         self.form.setRowVisible(self.variant_box, game == YAHTZEE_FAMILY)
+        for kind_box in self.kind_boxes:  # the coach plays the scoresheet games only
+            kind_box.setEnabled(game == YAHTZEE_FAMILY)
         self.form.setRowVisible(self.player_count, not roller)
         self.players_box.setVisible(not roller)
         self.source_box.setVisible(not roller)
@@ -407,6 +433,7 @@ class NewGameDialog(QDialog):
         for i, (edit, label) in enumerate(zip(self.name_edits, self.name_labels, strict=True)):
             edit.setVisible(i < count)
             label.setVisible(i < count)
+            self.kind_boxes[i].setVisible(i < count)
             self.up_buttons[i].setVisible(i < count)
         self._fill_first_player()
         self._fit()
@@ -429,6 +456,10 @@ class NewGameDialog(QDialog):
         text = above.text()
         above.setText(below.text())
         below.setText(text)
+        upper, lower = self.kind_boxes[row - 1], self.kind_boxes[row]
+        kind = upper.currentIndex()
+        upper.setCurrentIndex(lower.currentIndex())
+        lower.setCurrentIndex(kind)
 
     def _typed(self, index: int) -> str:
         """The name typed in field `index`, without characters that cannot be shown
@@ -522,7 +553,21 @@ class NewGameDialog(QDialog):
             camera,
             typed_names=self.typed_names(),
             default_numbers=self.default_numbers(),
+            computers=self.computers(),
         )
+
+    def computers(self) -> dict[int, Level]:
+        """The players the computer plays, by seat in playing order, with their level
+        (scoresheet games only)."""
+        if self.selected_game() != YAHTZEE_FAMILY:
+            return {}
+        count = self.player_count.value()
+        first = max(0, self.first_player.currentIndex())
+        return {
+            (i - first) % count: Level(str(self.kind_boxes[i].currentData()))
+            for i in range(count)
+            if self.kind_boxes[i].currentData()
+        }
 
 
 def grid_file_name(path: str) -> str:

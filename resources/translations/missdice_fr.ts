@@ -4,6 +4,11 @@
 <context>
     <name>About</name>
     <message>
+        <source>%1: %2</source>
+        <comment>a library and its licence</comment>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
         <source>Dice games at the table: the scoresheet for Yahtzee, Yam&apos;s and Yacht, 421, Cochon and a free roller, with virtual dice or dice from the table.</source>
         <translation>Les jeux de dés à table : la feuille de score du Yahtzee, du Yam&apos;s et du Yacht, le 421, le Cochon et un lanceur libre, avec des dés virtuels ou les dés de la table.</translation>
     </message>
@@ -174,6 +179,108 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>Put the dice read into the turn (Ctrl+Enter)</source>
         <translation>Mettre les dés lus dans le tour (Ctrl+Entrée)</translation>
+    </message>
+</context>
+<context>
+    <name>CoachPanel</name>
+    <message>
+        <source>With several players the coach plays each sheet for its own best expected score, not to beat the others.</source>
+        <translation>À plusieurs, le coach joue chaque feuille pour son meilleur score moyen, pas pour battre les autres.</translation>
+    </message>
+    <message>
+        <source>The game is over: the review shows each turn.</source>
+        <translation>La partie est finie : le bilan reprend chaque tour.</translation>
+    </message>
+    <message>
+        <source>The coach is off for %1.</source>
+        <translation>Le coach est éteint pour %1.</translation>
+    </message>
+    <message>
+        <source>The coach plays the scoresheet games only.</source>
+        <translation>Le coach ne joue que les jeux à feuille de score.</translation>
+    </message>
+    <message>
+        <source>The coach failed: %1</source>
+        <translation>Le coach a échoué : %1</translation>
+    </message>
+    <message>
+        <source>The coach does not play this scoresheet yet.</source>
+        <translation>Le coach ne joue pas encore cette feuille.</translation>
+    </message>
+    <message>
+        <source>Expected final score: %1. Roll the dice.</source>
+        <translation>Score final attendu : %1. Lancez les dés.</translation>
+    </message>
+    <message>
+        <source>Expected final score: %1.</source>
+        <translation>Score final attendu : %1.</translation>
+    </message>
+    <message>
+        <source>Rolling with these dice held: %1 points.</source>
+        <translation>Relancer en gardant ces dés : %1 points.</translation>
+    </message>
+    <message>
+        <source>Scoring %1 now: %2 points.</source>
+        <translation>Marquer en %1 maintenant : %2 points.</translation>
+    </message>
+    <message>
+        <source>%1, turn %2: %3 in %4</source>
+        <translation>%1, tour %2 : %3 en %4</translation>
+    </message>
+    <message>
+        <source>coach: %1 (%2)</source>
+        <translation>coach : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Expected points lost: %1</source>
+        <translation>Points perdus en moyenne : %1</translation>
+    </message>
+    <message>
+        <source>score %1</source>
+        <translation>marquer en %1</translation>
+    </message>
+    <message>
+        <source>roll all five again</source>
+        <translation>relancer les cinq dés</translation>
+    </message>
+    <message>
+        <source>keep %1</source>
+        <translation>garder %1</translation>
+    </message>
+    <message>
+        <source>&amp;Coach for %1</source>
+        <translation>&amp;Coach pour %1</translation>
+    </message>
+    <message>
+        <source>After each roll the coach shows the dice to keep and the best choices, with the final score each leads to on average</source>
+        <translation>Après chaque lancer, le coach montre les dés à garder et les meilleurs choix, avec le score final moyen de chacun</translation>
+    </message>
+    <message>
+        <source>&amp;Review the game</source>
+        <translation>&amp;Bilan de la partie</translation>
+    </message>
+    <message>
+        <source>The coach&apos;s choices</source>
+        <translation>Les choix du coach</translation>
+    </message>
+    <message>
+        <source>The coach is working out this scoresheet (once; the game goes on meanwhile)…</source>
+        <translation>Le coach étudie cette feuille (une seule fois ; la partie continue pendant ce temps)…</translation>
+    </message>
+</context>
+<context>
+    <name>ComputerPlayers</name>
+    <message>
+        <source>%1 waits after the undo: Game › Let the computer play.</source>
+        <translation>%1 attend après l’annulation : Partie › Laisser jouer l’ordinateur.</translation>
+    </message>
+    <message>
+        <source>%1 is playing…</source>
+        <translation>%1 joue…</translation>
+    </message>
+    <message>
+        <source>The computer is studying the scoresheet: %1%</source>
+        <translation>L’ordinateur étudie la feuille : %1 %</translation>
     </message>
 </context>
 <context>
@@ -434,6 +541,10 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>shows %1</source>
         <translation>montre %1</translation>
+    </message>
+    <message>
+        <source>; the coach keeps it</source>
+        <translation> ; le coach le garde</translation>
     </message>
     <message>
         <source>held</source>
@@ -915,6 +1026,34 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>&amp;Sombres</translation>
     </message>
     <message>
+        <source>&amp;Fast computer players</source>
+        <translation>Ordinateur &amp;rapide</translation>
+    </message>
+    <message>
+        <source>Computer players act quickly instead of at a watchable pace</source>
+        <translation>Les joueurs ordinateur jouent vite au lieu de laisser le temps de suivre</translation>
+    </message>
+    <message>
+        <source>&amp;Let the computer play</source>
+        <translation>&amp;Laisser jouer l’ordinateur</translation>
+    </message>
+    <message>
+        <source>Play the computer player&apos;s whole turn now (Ctrl+Shift+J)</source>
+        <translation>Jouer tout de suite le tour entier de l’ordinateur (Ctrl+Maj+J)</translation>
+    </message>
+    <message>
+        <source>The &amp;coach</source>
+        <translation>Le &amp;coach</translation>
+    </message>
+    <message>
+        <source>Show the coach&apos;s best choices for the turn (Ctrl+K)</source>
+        <translation>Montrer les meilleurs choix du coach pour ce tour (Ctrl+K)</translation>
+    </message>
+    <message>
+        <source>Coach</source>
+        <translation>Coach</translation>
+    </message>
+    <message>
         <source>&amp;Help</source>
         <translation>Ai&amp;de</translation>
     </message>
@@ -1020,6 +1159,26 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Number of players</source>
         <translation>Nombre de joueurs</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Humain</translation>
+    </message>
+    <message>
+        <source>Computer, expert</source>
+        <translation>Ordinateur, expert</translation>
+    </message>
+    <message>
+        <source>Computer, beginner</source>
+        <translation>Ordinateur, débutant</translation>
+    </message>
+    <message>
+        <source>Who plays for %1</source>
+        <translation>Qui joue pour %1</translation>
+    </message>
+    <message>
+        <source>A computer player plays its own turns at a watchable pace; the expert plays the best moves, the beginner makes mistakes</source>
+        <translation>Un joueur ordinateur joue ses tours à un rythme qu’on peut suivre ; l’expert joue les meilleurs coups, le débutant fait des erreurs</translation>
     </message>
     <message>
         <source>Move player %1 up</source>

@@ -73,6 +73,8 @@ def test_the_bundle_answers_from_a_terminal(bundle: Path, tmp_path: Path) -> Non
     assert replay.returncode == 0, replay.stderr
     assert "Anna" in replay.stdout
     (photo,) = bundle.rglob("01-matteo_valid_valid_61.jpg")  # the demo photos are inside
+    gtk = [p.name for p in bundle.rglob("*.so*") if p.name.startswith(("libqgtk3", "libpango"))]
+    assert gtk == [], "the GTK3 theme plugin and its libraries stay out (missdice.spec)"
     read = subprocess.run(
         [program, "read-dice", str(photo)], env=env, capture_output=True, text=True
     )
@@ -97,7 +99,8 @@ def test_the_bundle_opens_its_window_on_a_fresh_home(
     started = time.time()
     app = subprocess.Popen(
         [str(bundle / "missdice")],
-        env=bare_env(home, DISPLAY=x_display),
+        # A GNOME desktop: Qt would load the GTK3 theme plugin there, if the bundle had it.
+        env=bare_env(home, DISPLAY=x_display, XDG_CURRENT_DESKTOP="GNOME"),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -4,6 +4,8 @@ that opens links and games, the icons and the file type; --uninstall takes them 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -72,3 +74,26 @@ def test_install_refuses_a_folder_without_the_program(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "run it from the unpacked Miss Dice folder" in result.stderr
     assert not (home / ".local" / "share" / "missdice-desktop").exists()
+
+
+def exec_program(line: str) -> str:
+    """The program of a desktop entry's Exec value, unescaped as the freedesktop spec says."""
+    value = re.sub(r"\\(.)", lambda m: {"s": " ", "n": "\n", "t": "\t"}.get(m[1], m[1]), line)
+    match = re.match(r'"((?:[^"\\]|\\["`$\\])*)"', value)
+    assert match, f"the program is not quoted: {value}"
+    return re.sub(r'\\(["`$\\])', r"\1", match[1]).replace("%%", "%")
+
+
+def test_the_menu_entry_starts_the_program_from_an_odd_home(stage: Path, tmp_path: Path) -> None:
+    home = tmp_path / 'Zoé & Léo 100% "dés" $HOME `x` back\\slash'
+    home.mkdir()
+    assert run(["sh", str(stage / "install.sh")], home).returncode == 0
+    entry = home / ".local/share/applications/missdice-desktop.desktop"
+    (line,) = [x for x in entry.read_text().splitlines() if x.startswith("Exec=")]
+    program = exec_program(line.removeprefix("Exec="))
+    assert program == str(home / ".local/share/missdice-desktop/missdice")
+    assert run([program, "--version"], home).stdout == "missdice ran with --version\n"
+    validate = shutil.which("desktop-file-validate")
+    if validate:
+        result = subprocess.run([validate, str(entry)], capture_output=True, text=True)
+        assert result.returncode == 0 and not result.stdout.strip(), result.stdout

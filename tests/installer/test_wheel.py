@@ -77,11 +77,12 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_wheel_carries_every_resource(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         shipped = {n for n in archive.namelist() if n.startswith("missdice_desktop/resources/")}
-    tracked = run(["git", "ls-files", "resources"], cwd=ROOT).split()
+    # Every file the wheel was built from (no git: a CI checkout may be an export), but the
+    # translations' sources (the .qm ships) and Python's caches.
     expected = {
-        "missdice_desktop/" + name
-        for name in tracked
-        if not name.endswith(".ts")  # the translations' sources; the .qm ships
+        "missdice_desktop/" + path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "resources").rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".ts"
     }
     assert expected - shipped == set(), "add their pattern to pyproject.toml's package-data"
     assert len(expected) > 10

@@ -167,6 +167,7 @@ def make_app(qtbot, paths: AppPaths) -> Iterator[AppFactory]:  # type: ignore[no
     yield make
     for parts in built:
         parts.controller.window.tray.choose_face = lambda _index: None
+        parts.coach.shut_down()  # no coach's table still being built after the test
     if built:
         built[-1].language.apply("en")
 

@@ -22,7 +22,7 @@ def test_about_names_the_version_the_licences_and_the_folders(make_app, paths) -
     assert f"Miss Dice {__version__}" in text
     assert "MIT licence" in text
     assert "421, Cochon" in text
-    for shipped in ("PySide6", "LGPL-3.0", "OpenCV", "Apache-2.0", "NumPy", "BSD-3-Clause"):
+    for shipped in ("PySide6</a>: LGPL-3.0", "OpenCV</a>: Apache-2.0", "NumPy</a>: BSD-3-Clause"):
         assert shipped in text
     assert "Matteo Anthony Penlington" in text  # the demo photos' notice
     assert f"Games are kept in <code>{paths.data_dir}</code>" in text
@@ -32,6 +32,7 @@ def test_about_names_the_version_the_licences_and_the_folders(make_app, paths) -
 def test_about_speaks_french(make_app, paths) -> None:  # type: ignore[no-untyped-def]
     text, _parts = about_shown(make_app, language="fr")
     assert "Logiciel libre sous licence MIT" in text
+    assert "PySide6</a> : LGPL-3.0" in text  # French puts a space before the colon
     assert f"Les parties sont gardées dans <code>{paths.data_dir}</code>" in text
 
 

@@ -1,0 +1,122 @@
+"""A computer player: it asks the coach what to do and acts through the game's one door.
+
+Every step is an ordinary action (hold, roll, score), so undo, autosave and the record
+work as for a person.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import functools
+import math
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, holds_for, rolls_left
+from missdice_desktop.rules.dice import Dice
+from missdice_desktop.rules.game import Change, Game
+from missdice_desktop.rules.scoresheet import Scoresheet
+
+
+class Level(enum.Enum):
+    """How well a computer player plays."""
+
+    OPTIMAL = "optimal"
+    """Always the coach's best choice."""
+    BEGINNER = "beginner"
+    """Often the best choice, sometimes a near one, now and then a clear mistake."""
+
+
+BEGINNER_SPREAD = 2.0
+"""Points of expected score that make a choice e (≈2.7) times less likely for a beginner:
+in Yahtzee a beginner then averages about 205 points (the expert 254.6)."""
+
+
+class ComputerPlayer:
+    """Plays the current player's turn in `game`, one action per `step`."""
+
+    def __init__(self, coach: Coach, level: Level = Level.OPTIMAL, seed: int | None = None):
+        self.coach = coach
+        self.level = level
+        self._random = random.Random(seed)
+        self._plan: Choice | None = None
+        self._plan_for: tuple[object, ...] = ()
+
+    def step(self, game: Game) -> Change:
+        """Do the next action of the current turn: roll, hold or release a die, or score."""
+        dice = game.dice
+        if dice is None:
+            self._plan = None
+            return game.roll()
+        context = (len(game.state.scored_turns), dice, rolls_left(game))
+        if self._plan is None or self._plan_for != context:
+            # A plan holds only for the dice it was made for (an undo may change them).
+            self._plan = self.decide(game.current_sheet, dice, rolls_left(game))
+            self._plan_for = context
+        plan = self._plan
+        if plan.kind is ChoiceKind.SCORE:
+            self._plan = None
+            return game.score(plan.box)
+        wanted = holds_for(dice, plan.keep)
+        for index, (held, want) in enumerate(zip(game.held, wanted, strict=True)):
+            if held != want:
+                return game.hold(index, want)
+        self._plan = None
+        return game.roll()
+
+    def play_turn(self, game: Game) -> None:
+        """Play steps until the turn passes to the next player (or the game ends)."""
+        player = game.current_player
+        turns = len(game.state.scored_turns)
+        while not game.finished and (
+            game.current_player == player and len(game.state.scored_turns) == turns
+        ):
+            self.step(game)
+
+    def decide(self, sheet: Scoresheet, dice: Dice, left: int) -> Choice:
+        """The choice this player makes with `dice` and `left` throws left."""
+        choices = self._choices(sheet, dice, left)
+        if self.level is Level.OPTIMAL or len(choices) == 1:
+            return choices[0]
+        best = choices[0].expected
+        weights = [math.exp((c.expected - best) / BEGINNER_SPREAD) for c in choices]
+        return self._random.choices(choices, weights)[0]
+
+    def _choices(self, sheet: Scoresheet, dice: Dice, left: int) -> tuple[Choice, ...]:
+        at = self.coach.position(sheet)
+        found = _cached_choices(self.coach, at.mask, at.upper, at.flag, tuple(sorted(dice)), left)
+        shift = sheet.total
+        return tuple(Choice(c.kind, c.expected + shift, keep=c.keep, box=c.box) for c in found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_choices(
+    coach: Coach, mask: int, upper: int, flag: int, dice: Dice, left: int
+) -> tuple[Choice, ...]:
+    """The coach's choices from a position, counted from a total of 0 (positions repeat a
+    lot in simulations)."""
+    return tuple(coach.choices_at(mask, upper, flag, dice, left))
+
+
+COMPUTERS_KEY = "computer_players"
+"""Key of the game record mapping each computer player's index ("1") to its level."""
+
+
+def computer_levels(extra: Mapping[str, Any], players: int) -> dict[int, Level]:
+    """The computer players kept in a game's extra keys, by player index."""
+    value = extra.get(COMPUTERS_KEY)
+    if not isinstance(value, dict):
+        return {}
+    levels = {}
+    for key, level in value.items():
+        if isinstance(key, str) and key.isdigit() and int(key) < players:
+            with contextlib.suppress(ValueError):
+                levels[int(key)] = Level(level)
+    return levels
+
+
+def record_computers(levels: Mapping[int, Level]) -> dict[str, str]:
+    """Computer players as a game's extra key holds them."""
+    return {str(index): level.value for index, level in sorted(levels.items())}

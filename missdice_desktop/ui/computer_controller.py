@@ -1,0 +1,147 @@
+"""Computer players in the window: their turns play out at a watchable pace, one ordinary
+engine action at a time, so undo, autosave and the record work as for a person."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
+
+from missdice_desktop.coach.player import ComputerPlayer, Level, computer_levels
+from missdice_desktop.rules import Change, DiceGame, Game, IllegalActionError
+from missdice_desktop.ui.coach_controller import CoachController
+from missdice_desktop.ui.controller import GameController
+
+translate = QCoreApplication.translate
+PACE_MS = 700
+"""Between two actions of a computer player: time to see what it does."""
+FAST_PACE_MS = 120
+
+
+class ComputerController(QObject):
+    """Plays the computer players' turns of the game shown by a GameController."""
+
+    def __init__(self, controller: GameController, coach: CoachController) -> None:
+        super().__init__(controller)
+        self.controller = controller
+        self.coach = coach
+        self.window = controller.window
+        self.paused = False
+        """Set by an undo into a computer's turn, so that it does not replay at once."""
+        self._players: dict[tuple[int, Level], ComputerPlayer] = {}
+        self._game: DiceGame[Any] | None = None
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.timeout.connect(self.step)
+        controller.input_blocked = self.is_computer_turn
+        controller.view_refreshed.connect(self._on_view_refreshed)
+        controller.game_replaced.connect(self._watch_game)
+        self.coach.table_ready.connect(self._on_view_refreshed)
+        self.coach.build_progressed.connect(self._show_study)
+        self.window.play_computer_action.triggered.connect(self.finish_turn)
+        self._watch_game()
+
+    @property
+    def game(self) -> DiceGame[Any]:
+        """The game in the window."""
+        return self.controller.game
+
+    @property
+    def pace_ms(self) -> int:
+        """Milliseconds between two of a computer's actions."""
+        return FAST_PACE_MS if self.window.fast_computer_action.isChecked() else PACE_MS
+
+    def level_of(self, player: int) -> Level | None:
+        """The level of `player` if the computer plays them."""
+        return computer_levels(self.game.extra, len(self.game.players)).get(player)
+
+    def is_computer_turn(self) -> bool:
+        """Whether the player to play is a computer (and the game is on)."""
+        return (
+            isinstance(self.game, Game)
+            and not self.game.finished
+            and self.level_of(self.game.current_player) is not None
+        )
+
+    def _watch_game(self) -> None:
+        if self._game is not None:
+            self._game.remove_listener(self._on_change)
+        self._game = self.game
+        self._game.add_listener(self._on_change)
+        self.paused = False
+        self._on_view_refreshed()
+
+    def _on_change(self, change: Change) -> None:
+        if change.undone:
+            self.paused = self.is_computer_turn()
+            self.timer.stop()
+
+    def _on_view_refreshed(self) -> None:
+        computer = self.is_computer_turn()
+        self.window.play_computer_action.setEnabled(computer)
+        if not computer:
+            self.paused = False
+            return
+        self.window.tray.setEnabled(False)
+        self.window.roll_action.setEnabled(False)
+        name = self.game.players[self.game.current_player]
+        if self.paused:
+            note = translate(
+                "ComputerPlayers", "%1 waits after the undo: Game › Let the computer play."
+            )
+        else:
+            note = translate("ComputerPlayers", "%1 is playing…")
+            if not self.timer.isActive():
+                self.timer.start(self.pace_ms)
+        self.window.status_label.setText(note.replace("%1", name))
+
+    def _player(self, game: Game) -> ComputerPlayer | None:
+        index = game.current_player
+        level = self.level_of(index)
+        coach = self.coach.coach_for(game.rules)
+        if level is None or coach is None:
+            return None
+        key = (index, level)
+        if key not in self._players or self._players[key].coach is not coach:
+            self._players[key] = ComputerPlayer(coach, level)
+        return self._players[key]
+
+    def step(self) -> bool:
+        """One action of the computer player to play; False when it cannot act now."""
+        game = self.game
+        if not isinstance(game, Game) or not self.is_computer_turn() or self.paused:
+            return False
+        player = self._player(game)
+        if player is None:
+            # The coach's table is still being built: try again when it is ready.
+            self._show_study(0, 1)
+            return False
+        try:
+            player.step(game)
+        except IllegalActionError:
+            self.paused = True
+            return False
+        return True
+
+    def _show_study(self, done: int, total: int) -> None:
+        if self.is_computer_turn():
+            self.window.status_label.setText(
+                translate(
+                    "ComputerPlayers", "The computer is studying the scoresheet: %1%"
+                ).replace("%1", str(100 * done // max(total, 1)))
+            )
+
+    def finish_turn(self) -> None:
+        """Play the rest of the computer's turn at once (and go on after an undo)."""
+        self.paused = False
+        self.timer.stop()
+        player = self.game.current_player
+        turns = len(self.game.state.scored_turns)
+        while (
+            self.is_computer_turn()
+            and self.game.current_player == player
+            and len(self.game.state.scored_turns) == turns
+            and self.step()
+        ):
+            pass
+        self._on_view_refreshed()

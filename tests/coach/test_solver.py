@@ -1,0 +1,87 @@
+"""The solver against hand-checked values and an independent brute force on tiny sheets."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from missdice_desktop.coach.solver import CoachError, SheetModel, expected_score
+from missdice_desktop.rules import Box, BoxKind, Scoresheet, Scoring, Section, get_variant
+from missdice_desktop.rules.variants import JokerPolicy, UpperBonus, Variant
+from tests.coach.brute_force import expected_gain
+
+CHANCE = Box("chance", BoxKind.CHANCE, Section.LOWER, "Chance")
+YAHTZEE = Box("yahtzee", BoxKind.OF_A_KIND, Section.LOWER, "Yahtzee", count=5, points=50)
+SIXES = Box("sixes", BoxKind.FACE, Section.UPPER, "Sixes", face=6)
+FIVES = Box("fives", BoxKind.FACE, Section.UPPER, "Fives", face=5)
+FULL = Box("full_house", BoxKind.FULL_HOUSE, Section.LOWER, "Full house", points=25)
+FOUR = Box("four", BoxKind.OF_A_KIND, Section.LOWER, "Four", count=4, scoring=Scoring.SUM)
+
+
+def sheet(*boxes: Box, joker: JokerPolicy | None = None, **fields: object):
+    variant = Variant("test", "Test", boxes, jokers=(joker,) if joker else (), **fields)
+    return variant.configure()
+
+
+def solved(rules) -> float:
+    return expected_score(SheetModel(rules).solve())
+
+
+def test_only_chance_is_worth_70_thirds() -> None:
+    # By hand, per die: throw 3 is worth 3.5; keep 4+ before it: 4.25; keep 5+ before: 14/3.
+    assert solved(sheet(CHANCE)) == pytest.approx(5 * 14 / 3, abs=1e-9)
+
+
+def test_only_yahtzee_is_50_times_the_chance_of_five_alike_in_three_throws() -> None:
+    # The published chance of a Yahtzee in three throws, keeping the most common face.
+    assert solved(sheet(YAHTZEE)) == pytest.approx(50 * 0.0460286, abs=1e-5)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        sheet(SIXES),
+        sheet(FULL),
+        sheet(SIXES, CHANCE),
+        sheet(FIVES, SIXES, upper_bonus=UpperBonus(40, 35)),
+        sheet(FIVES, SIXES, upper_bonus=UpperBonus(30, 10, per_point_over=1)),
+        sheet(FIVES, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.FORCED),
+        sheet(
+            FIVES, FOUR, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.HASBRO
+        ),
+        sheet(FULL, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.FREE),
+    ],
+    ids=lambda rules: "+".join(rules.box_ids) + (f"-{rules.joker.value}" if rules.joker else ""),
+)
+def test_small_sheets_match_the_brute_force(rules) -> None:
+    assert solved(rules) == pytest.approx(expected_gain(rules), abs=1e-9)
+
+
+def test_the_legal_boxes_are_the_scoresheets() -> None:
+    rules = get_variant("yahtzee").configure({"joker": "hasbro"})
+    model = SheetModel(rules)
+    chance = random.Random(7)
+    for _ in range(40):
+        mask = chance.getrandbits(model.box_count) & ((1 << model.box_count) - 2)
+        scores = {box.id: 0 for i, box in enumerate(rules.boxes) if mask >> i & 1}
+        points, allowed, _ = model.roll_options(mask, 0)
+        for r in [*model.quints, *chance.sample(range(252), 10)]:
+            states = Scoresheet(rules, scores).box_states(model.rolls[r])
+            assert [s.allowed for s in states] == list(allowed[:, r])
+            open_points = [s.score for s in states if s.allowed]
+            assert open_points == list(points[allowed[:, r], r])
+
+
+def test_upper_totals_are_those_a_sheet_can_reach() -> None:
+    model = SheetModel(get_variant("yahtzee").configure())
+    ones = model.rules.box_ids.index("ones")
+    assert list(model.upper_values(1 << ones)) == [0, 1, 2, 3, 4, 5]
+    assert len(model.upper_values((1 << 6) - 1)) == 64  # every total up to 63 is reachable
+    assert np.all(model.upper_values(0) == [0])
+
+
+def test_sheets_the_coach_cannot_play_say_why() -> None:
+    with pytest.raises(CoachError, match="Écart"):
+        SheetModel(get_variant("yams-ecart").configure())
