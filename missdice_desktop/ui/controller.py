@@ -752,7 +752,8 @@ class GameController(QObject):
         window.turn_label.setText(self._turn_text())
         window.status_label.setText(self._status_text())
         window.game_label.setText(self._game_text())
-        window.sheet.follow_current_player()
+        if window.sheet.hasFocus():
+            window.sheet.follow_current_player()
         window.sheet.seats_movable = self.seats_movable
         self.view_refreshed.emit()
 
