@@ -109,12 +109,20 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>%1 : lancez les dés devant la caméra.</translation>
     </message>
     <message>
-        <source>No dice seen.</source>
-        <translation>Aucun dé en vue.</translation>
+        <source>Too dark: light the table better.</source>
+        <translation>Trop sombre : éclairez mieux la table.</translation>
     </message>
     <message>
-        <source>%1: %2 (a turn needs %3).</source>
-        <translation>%1 : %2 (un tour en demande %3).</translation>
+        <source>Blurred: waiting for the dice to stop…</source>
+        <translation>Image floue : en attendant que les dés s’arrêtent…</translation>
+    </message>
+    <message>
+        <source>Dice too small: move the camera closer.</source>
+        <translation>Dés trop petits : rapprochez la caméra.</translation>
+    </message>
+    <message>
+        <source>No dice seen.</source>
+        <translation>Aucun dé en vue.</translation>
     </message>
     <message>
         <source>%1: %2, waiting for the dice to stop…</source>
@@ -139,6 +147,18 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>Reopen</source>
         <translation>Rouvrir</translation>
+    </message>
+    <message>
+        <source>1 die in view (%1)</source>
+        <translation>1 dé en vue (%1)</translation>
+    </message>
+    <message>
+        <source>%1 dice in view (%2)</source>
+        <translation>%1 dés en vue (%2)</translation>
+    </message>
+    <message>
+        <source>%1, this game uses %2.</source>
+        <translation>%1, ce jeu en utilise %2.</translation>
     </message>
     <message>
         <source>1 die seen</source>
@@ -713,10 +733,6 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Partie terminée</translation>
     </message>
     <message>
-        <source>The pot</source>
-        <translation>Le pot</translation>
-    </message>
-    <message>
         <source>421 — pot of %1 tokens, 4-2-1 worth %2. La charge: each round everyone throws once; the worst hand takes from the pot what the best hand is worth. La décharge: the first player throws up to 3 times, the others no more; the worst hand takes the worth from the best hand&apos;s player. No token left: you are out. The last one holding tokens loses.</source>
         <translation>421 — pot de %1 jetons, 4-2-1 à %2. La charge : à chaque tour de table chacun lance une fois ; la plus mauvaise combinaison prend au pot la valeur de la meilleure. La décharge : le premier joueur lance jusqu&apos;à 3 fois, les autres pas davantage ; la plus mauvaise combinaison reçoit la valeur de la meilleure de la part de son joueur. Plus de jeton : vous êtes sorti. Le dernier à tenir des jetons perd.</translation>
     </message>
@@ -737,6 +753,14 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>sorti (sauvé)</translation>
     </message>
     <message>
+        <source>tie: %1</source>
+        <translation>égalité&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>à&#xa0;égalité</translation>
+    </message>
+    <message>
         <source>place %1</source>
         <translation>place %1</translation>
     </message>
@@ -745,12 +769,8 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>lance</translation>
     </message>
     <message>
-        <source>tied for the worst</source>
-        <translation>à égalité pour la plus mauvaise</translation>
-    </message>
-    <message>
-        <source>tied for the worst, threw %1</source>
-        <translation>à égalité pour la plus mauvaise, a relancé %1</translation>
+        <source>nénette</source>
+        <translation>nénette</translation>
     </message>
     <message>
         <source>%1 takes %2 from the pot.</source>
@@ -1403,10 +1423,10 @@ Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</tra
     <message>
         <source>Continue this game? (%1)
 
-The game on screen now is kept with your games.</source>
+The game on screen now is saved first.</source>
         <translation>Continuer cette partie ? (%1)
 
-La partie à l’écran est gardée avec vos parties.</translation>
+La partie à l’écran est d’abord enregistrée.</translation>
     </message>
     <message>
         <source>About Miss Dice</source>
