@@ -339,8 +339,11 @@ class SheetModel:
 
     def best_keeps(self, keep_values: FloatArray) -> FloatArray:
         """For each roll (252 × positions), the value of the best keep it allows."""
+        return self._best_keeps_in_place(keep_values.copy())
+
+    def _best_keeps_in_place(self, best: FloatArray) -> FloatArray:
+        """`best_keeps`, overwriting the keep values it is given."""
         sets = self.sets
-        best = keep_values.copy()
         for size in range(1, DICE_COUNT + 1):
             for keeps, parents in sets.parents[size - 1]:
                 part = best[keeps]
@@ -356,6 +359,13 @@ class SheetModel:
         start: FloatArray = self.roll_chances @ self.best_keeps(after_first)
         return after_second, after_first, start
 
+    def start_values(self, final: FloatArray) -> FloatArray:
+        """The last of `turn_values` alone, reusing its arrays as it goes."""
+        after_second = self._best_keeps_in_place(self.keep_values(final))
+        after_first = self._best_keeps_in_place(self.keep_values(after_second))
+        start: FloatArray = self.roll_chances @ after_first
+        return start
+
     # The whole table ---------------------------------------------------------------------------
 
     def solve(self, progress: Progress | None = None) -> FloatArray:
@@ -370,7 +380,7 @@ class SheetModel:
         for filled in range(self.box_count - 1, -1, -1):
             masks = [m for m in range(full) if m.bit_count() == filled]
             for rows, targets in self._batches(table, masks):
-                table_values = self.turn_values(rows)[2]
+                table_values = self.start_values(rows)
                 start = 0
                 for mask, flag in targets:
                     solved, same_as = self.distinct_upper_values(mask)
