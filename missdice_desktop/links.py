@@ -4,10 +4,12 @@ A link is `missdice:` + the link version (`1`) + the payload in base64url (no pa
 The payload's first byte says how the record is held:
 
 - `P` (packed): the game's own structure as one mixed-radix number: turn order is implied,
-  a roll is a number below 6⁵, a box is its index among the player's free boxes. Each game
-  has its codec (`_PACKERS`): the Yahtzee family (built-in and house grids), 421, Cochon.
-- `Z` (zlib): the record as canonical JSON, deflated. It holds any record, keys this
-  version does not know included.
+  a first roll is a number below 6⁵ and a later one what changed, a box is its index among
+  the player's free boxes. Each game has its codec (`_PACKERS`): the Yahtzee family
+  (built-in and house grids), 421, Cochon. Top-level keys it does not know ride along as
+  deflated JSON.
+- `Z` (zlib): the record as canonical JSON, deflated. It holds any record, unknown keys
+  inside turns included.
 
 The encoder makes both and keeps the shorter, so nothing is ever dropped to fit. Decoding
 is bounded: a link longer than `MAX_LINK_CHARS` is refused before it is read, inflating
@@ -20,7 +22,7 @@ replay as a file (`records.game_from_record`). A link is data: it names no file.
 >>> _ = game.score("small_straight")
 >>> link = link_from_game(game)
 >>> link
-'missdice:1UCPlVnNG4sH6NLu7T_JTtA'
+'missdice:1UCPlVnNG4sH6NDvaRDsDrQg3'
 >>> game_from_link(link).state.sheets[0].scores["small_straight"]
 30
 """
@@ -269,9 +271,13 @@ class _CannotPack(Exception):
 
 
 _Packer = tuple[
-    Callable[[_Writer, Mapping[str, Any]], None], Callable[[_Reader, dict[str, Any]], None]
+    frozenset[str],
+    Callable[[_Writer, Mapping[str, Any]], None],
+    Callable[[_Reader, dict[str, Any]], None],
 ]
-"""A game's packed form: how to write a record (`_CannotPack` if it cannot), how to read it."""
+"""A game's packed form: the record keys it packs, how to write them (`_CannotPack` if it
+cannot), how to read them. Other top-level keys ride along as deflated JSON."""
+MAX_EXTRA_BYTES = 20_000
 
 
 def _packed_payload(record: Mapping[str, Any]) -> bytes | None:
@@ -279,13 +285,18 @@ def _packed_payload(record: Mapping[str, Any]) -> bytes | None:
     game = record.get("game")
     if not isinstance(game, str) or game not in _GAME_CODES:
         return None
-    write, _read = _PACKERS[game]
+    keys, write, _read = _PACKERS[game]
     writer = _Writer()
     writer.put(_GAME_CODES.index(game), _GAME_RADIX)
+    extra = {key: value for key, value in record.items() if key not in keys}
     try:
         if record["format"] != RECORD_FORMAT or record["version"] != RECORD_VERSION:
             raise _CannotPack
-        write(writer, record)
+        write(writer, {key: value for key, value in record.items() if key in keys})
+        blob = zlib.compress(_canonical_json(extra), 9) if extra else b""
+        if len(blob) > MAX_EXTRA_BYTES:
+            raise _CannotPack
+        writer.put_bytes(blob, MAX_EXTRA_BYTES)
     except (_CannotPack, KeyError, TypeError, ValueError, IndexError, GridError, RulesError):
         return None
     writer.put(_checksum(record), _CHECKSUM)
@@ -310,11 +321,29 @@ def _unpack(data: bytes) -> dict[str, Any]:
         "version": RECORD_VERSION,
         "game": game,
     }
-    _write, read = _PACKERS[game]
+    keys, _write, read = _PACKERS[game]
     read(reader, record)
+    blob = reader.get_bytes(MAX_EXTRA_BYTES)
+    if blob:
+        extra = _inflate_json(blob, "the keys this version does not know")
+        if not isinstance(extra, dict) or not extra or set(extra) & keys:
+            raise LinkError("damaged link: the keys this version does not know are not readable")
+        record.update(extra)
     if reader.number != _checksum(record):
         raise LinkError("damaged link: it was cut or changed (its check does not match)")
     return record
+
+
+def _inflate_json(data: bytes, what: str) -> Any:
+    """JSON deflated inside a packed link, inflated at most to `MAX_JSON_BYTES`."""
+    inflater = zlib.decompressobj()
+    try:
+        text = inflater.decompress(data, MAX_JSON_BYTES + 1)
+        if len(text) > MAX_JSON_BYTES or not inflater.eof or inflater.unused_data:
+            raise ValueError
+        return json.loads(text.decode("utf-8"))
+    except (zlib.error, UnicodeDecodeError, ValueError, RecursionError):
+        raise LinkError(f"damaged link: {what} cannot be read") from None
 
 
 # The Yahtzee family: built-in grids and house grids -----------------------------------------
@@ -665,7 +694,7 @@ def _read_pig(reader: _Reader, record: dict[str, Any]) -> None:
         record["dice_source"] = dice_source
 
 
-_SCORESHEETS: _Packer = (_write_scoresheet_game, _read_scoresheet_game)
+_SCORESHEETS: _Packer = (_SCORESHEET_KEYS, _write_scoresheet_game, _read_scoresheet_game)
 _GAME_CODES: tuple[str, ...] = (
     "yahtzee",
     "yams-ecart",
@@ -678,8 +707,8 @@ _GAME_CODES: tuple[str, ...] = (
 """The games with a packed form; a game's code is its place here (never reorder: append)."""
 _PACKERS: dict[str, _Packer] = {
     **dict.fromkeys(_GAME_CODES[:5], _SCORESHEETS),
-    four21.GAME_ID: (_write_four21, _read_four21),
-    "pig": (_write_pig, _read_pig),
+    four21.GAME_ID: (_FOUR21_KEYS, _write_four21, _read_four21),
+    "pig": (_PIG_KEYS, _write_pig, _read_pig),
 }
 
 

@@ -129,6 +129,17 @@ def test_a_new_game_and_names_with_any_letters() -> None:
     assert_round_trip(Game(get_variant("yacht").configure(), ["Zoë", "李雷", "Ольга", "🎲 Max"]))
 
 
+def test_top_level_keys_this_version_does_not_know_ride_in_the_packed_form() -> None:
+    game = realistic_game("yahtzee", rolls=3)
+    plain = link_from_game(game)
+    game.extra["table_draft"] = [6, None, 6, None, None]
+    game.extra["started"] = "2026-11-30T21:00"
+    link = link_from_game(game)
+    assert link.startswith(PREFIX + "U")
+    assert len(link) < len(plain) + 100  # the two keys, deflated
+    assert record_from_game(game_from_link(link)) == record_from_game(game)
+
+
 def test_keys_this_version_does_not_know_are_kept_by_the_zlib_form() -> None:
     record = record_from_game(realistic_game("yacht", players=("Anna", "Ben")))
     record["table"] = "kitchen"

@@ -2,7 +2,7 @@
 
 zxing-cpp decodes; OpenCV's own detectors were measured first and found too weak for the
 large codes a whole game makes (a version-22 code, 105 modules, 400 px wide in a 720p frame
-with a little blur and JPEG at 70: OpenCV 0 of 8 frames, zxing-cpp 8 of 8; the figures are
+with a little blur and JPEG at 70: OpenCV 0 of 8 frames, zxing-cpp 7 of 8; the figures are
 in docs/game-record.md and `python -m missdice_desktop.share_bench`). A frame where nothing
 is found is read once more, sharpened: a soft webcam picture of a small code then reads
 far more often (280 px: 2 of 8 poses plain, 5 of 8 with the second look).

@@ -110,7 +110,7 @@ class Prompts:
             fill(
                 translate(
                     "Prompts",
-                    "Continue this game? (%1)\n\nThe game on screen now is kept with your games.",
+                    "Continue this game? (%1)\n\nThe game on screen now is saved first.",
                 ),
                 summary,
             ),

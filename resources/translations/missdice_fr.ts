@@ -677,10 +677,6 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Partie terminée</translation>
     </message>
     <message>
-        <source>The pot</source>
-        <translation>Le pot</translation>
-    </message>
-    <message>
         <source>421 — pot of %1 tokens, 4-2-1 worth %2. La charge: each round everyone throws once; the worst hand takes from the pot what the best hand is worth. La décharge: the first player throws up to 3 times, the others no more; the worst hand takes the worth from the best hand&apos;s player. No token left: you are out. The last one holding tokens loses.</source>
         <translation>421 — pot de %1 jetons, 4-2-1 à %2. La charge : à chaque tour de table chacun lance une fois ; la plus mauvaise combinaison prend au pot la valeur de la meilleure. La décharge : le premier joueur lance jusqu&apos;à 3 fois, les autres pas davantage ; la plus mauvaise combinaison reçoit la valeur de la meilleure de la part de son joueur. Plus de jeton : vous êtes sorti. Le dernier à tenir des jetons perd.</translation>
     </message>
@@ -701,6 +697,14 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>sorti (sauvé)</translation>
     </message>
     <message>
+        <source>tie: %1</source>
+        <translation>égalité&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>à&#xa0;égalité</translation>
+    </message>
+    <message>
         <source>place %1</source>
         <translation>place %1</translation>
     </message>
@@ -709,12 +713,8 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>lance</translation>
     </message>
     <message>
-        <source>tied for the worst</source>
-        <translation>à égalité pour la plus mauvaise</translation>
-    </message>
-    <message>
-        <source>tied for the worst, threw %1</source>
-        <translation>à égalité pour la plus mauvaise, a relancé %1</translation>
+        <source>nénette</source>
+        <translation>nénette</translation>
     </message>
     <message>
         <source>%1 takes %2 from the pot.</source>
@@ -1210,10 +1210,10 @@ Commencer une nouvelle partie à la place ?</translation>
     <message>
         <source>Continue this game? (%1)
 
-The game on screen now is kept with your games.</source>
+The game on screen now is saved first.</source>
         <translation>Continuer cette partie ? (%1)
 
-La partie à l’écran est gardée avec vos parties.</translation>
+La partie à l’écran est d’abord enregistrée.</translation>
     </message>
     <message>
         <source>About Miss Dice</source>

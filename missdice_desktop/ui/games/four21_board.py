@@ -173,12 +173,13 @@ class Four21Board(QWidget):
         self.players = _PlayersPanel(self)
         self.players.setObjectName("four21Players")
         self._headers = [QLabel(self.players) for _ in range(4)]
-        for header, column, span in zip(self._headers, (0, 1, 3, 4), (1, 2, 1, 1), strict=True):
+        for header, column, span in zip(self._headers, (0, 1, 3, 5), (1, 2, 2, 1), strict=True):
             self.players.grid.addWidget(header, 0, column, 1, span)
-        self.players.grid.setColumnStretch(5, 1)
+        self.players.grid.setColumnStretch(4, 1)
         self._cells: list[tuple[QLabel, TokenChips, QLabel, QLabel, QLabel]] = []
 
         self.pot_caption = QLabel(self)
+        self.pot_caption.setWordWrap(True)
         self.pot_count = QLabel(self)
         self.pot_count.setObjectName("four21Pot")
         self.pot_chips = TokenChips(self)
@@ -205,7 +206,7 @@ class Four21Board(QWidget):
         left.addWidget(self.players)
         left.addStretch(1)
 
-        pot_box = QFrame(self)
+        self.pot_box = pot_box = QFrame(self)
         pot_box.setFrameShape(QFrame.Shape.StyledPanel)
         pot_layout = QVBoxLayout(pot_box)
         pot_row = QHBoxLayout()
@@ -274,7 +275,7 @@ class Four21Board(QWidget):
             )
         else:
             self.phase.setText(translate("Four21Board", "Game over"))
-            self.pot_caption.setText(translate("Four21Board", "The pot"))
+        self.pot_box.setVisible(not state.finished)
         self.pot_count.setText(str(state.pot))
         self.pot_count.setVisible(state.phase is Phase.CHARGE)
         self.pot_chips.setVisible(state.phase is Phase.CHARGE)
@@ -326,7 +327,7 @@ class Four21Board(QWidget):
             self._set_font(name, round(px * 1.1))
             self._set_font(tokens, round(px * 1.3), bold=True)
             self._set_font(hand, round(px * 1.3), bold=True)
-            self._set_font(place, px)
+            self._set_font(place, max(MIN_TEXT_PX, round(px * 0.8)))
         self._set_font(self.pot_caption, max(MIN_TEXT_PX - 1, round(px * 0.8)))
         self._set_font(self.pot_count, round(px * 2.4), bold=True)
         self._set_font(self.last_caption, max(MIN_TEXT_PX - 1, round(px * 0.8)), bold=True)
@@ -377,6 +378,7 @@ class Four21Board(QWidget):
             for column, label in enumerate((name, tokens, hand, place)):
                 label.setObjectName(f"four21Cell{row}_{column}")
             tokens.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            place.setWordWrap(True)
             grid.addWidget(name, row, 0)
             grid.addWidget(tokens, row, 1)
             grid.addWidget(chips, row, 2)
@@ -398,32 +400,31 @@ class Four21Board(QWidget):
             playing = seat == state.turn.player and not state.finished
             out = bool(state.out) and state.out[seat]
             name.setText(("▶ " if playing else "") + players[seat])
-            if out:
-                tokens.setText("0")
-                place.setText(translate("Four21Board", "out (safe)"))
-            else:
-                tokens.setText(str(state.tokens[seat]))
-                place.setText("")
+            tokens.setText("0" if out else str(state.tokens[seat]))
             name.setEnabled(not out)
             tokens.setEnabled(not out)
+            shown: Hand | None = None
+            notes: list[str] = []
             if seat in hands:
-                hand.setText(hand_name(hands[seat]))
-                place.setText(
+                shown = hands[seat]
+                notes.append(
                     fill(translate("Four21Board", "place %1"), str(ranked.index(seat) + 1))
                 )
             elif playing and state.turn.dice is not None:
-                hand.setText(hand_name(hand_of(state.turn.dice)))
-                place.setText(translate("Four21Board", "throwing"))
-            else:
-                hand.setText("")
+                shown = hand_of(state.turn.dice)
+                notes.append(translate("Four21Board", "throwing"))
+            elif out:
+                notes.append(translate("Four21Board", "out (safe)"))
+            if shown == NENETTE:
+                notes.append(translate("Four21Board", "nénette"))
             if seat in state.tied:
-                tie = translate("Four21Board", "tied for the worst")
-                if seat in tie_hands:
-                    tie = fill(
-                        translate("Four21Board", "tied for the worst, threw %1"),
-                        hand_name(tie_hands[seat]),
-                    )
-                place.setText(tie)
+                notes.append(
+                    fill(translate("Four21Board", "tie: %1"), hand_text(tie_hands[seat]))
+                    if seat in tie_hands
+                    else translate("Four21Board", "tied")
+                )
+            hand.setText("" if shown is None else hand_text(shown))
+            place.setText(f"{NO_BREAK}· ".join(notes))
             state_tokens = 0 if out else state.tokens[seat]
             chips.show_count(state_tokens, chips.chip)
         self.players.update()

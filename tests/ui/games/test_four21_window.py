@@ -63,6 +63,7 @@ def test_three_players_play_a_whole_421_by_clicks_and_keys(qtbot, make_app):
     assert game.state.tokens[game.players.index(loser)] > 0
     assert controller.end_dialog is not None and loser in controller.end_dialog.title.text()
     assert f"{loser} loses" in window.status_label.text()
+    assert board.pot_box.isHidden() and loser in board.throws.text()
     assert load_record(controller.paths.autosave_file).state == game.state
 
 
@@ -223,3 +224,29 @@ def test_no_name_or_chip_is_cut_when_players_hold_many_tokens(qtbot, make_app, t
         for widget in (name, chips, tokens, hand, place):
             assert widget.width() >= widget.sizeHint().width(), widget.objectName()
     assert [cells[1].count for cells in board._cells[:3]] == [0, 10, 10]
+
+
+def test_a_tie_for_the_worst_reads_in_full_at_1024x700(qtbot, make_app, tmp_path):
+    from missdice_desktop.records import save_record
+    from missdice_desktop.rules import DiceGame
+
+    game = DiceGame(Four21Engine(Four21Rules(pot=21)), ["Anna", "Ben", "Chloé", "Dédé"])
+    for dice in [(4, 2, 1), (2, 2, 1), (6, 5, 3), (2, 2, 1), (2, 3, 6)]:
+        game.apply(Roll(dice))  # Ben and Dédé tie with 2-2-1; Ben throws 6-3-2 again
+    save_record(tmp_path / "421.json", game)
+    parts, _prompts = make_app(record=str(tmp_path / "421.json"))
+    parts.window.resize(1024, 700)
+    board = parts.window.four21_board
+    qtbot.waitUntil(lambda: parts.window.width() == 1024)
+    qtbot.wait(100)
+    _, _, _, hand, place = board._cells[1]
+    assert (hand.text(), place.text()) == ("2-2-1", "place 3\u00a0· nénette\u00a0· tie: 6-3-2")
+    assert board._cells[3][4].text() == "place 4\u00a0· nénette\u00a0· tied"
+    for cells in board._cells[:4]:
+        for widget in cells[:4]:
+            assert widget.width() >= widget.sizeHint().width(), widget.objectName()
+        wrapped = cells[4]
+        assert wrapped.height() >= wrapped.heightForWidth(wrapped.width())
+        assert wrapped.height() <= 2.6 * wrapped.fontMetrics().height()  # two lines at most
+    bottom = board._cells[3][2].mapTo(board, board._cells[3][2].rect().bottomLeft()).y()
+    assert bottom <= board.height()
