@@ -219,11 +219,20 @@ def _replay_current(game: Game, current: Any) -> None:
     roll_holds = current.get("roll_holds", [[False] * len(game.held)] * len(rolls))
     if not isinstance(roll_holds, list) or len(roll_holds) != len(rolls):
         raise RecordError("roll_holds must list the held dice of each roll")
+    thrown = current.get("thrown", [False] * len(rolls))
+    if (
+        not isinstance(thrown, list)
+        or len(thrown) != len(rolls)
+        or not all(isinstance(flag, bool) for flag in thrown)
+    ):
+        raise RecordError("thrown must say of each roll whether it was thrown on the table")
     if not rolls:
         game.apply(EnterDice(dice))
-    for roll, holds in zip(rolls, roll_holds, strict=True):
+    entered = False
+    for roll, holds, on_table in zip(rolls, roll_holds, thrown, strict=True):
         if game.dice is None and isinstance(holds, list) and any(holds):
             game.apply(EnterDice(roll))  # typed in, then dice held and rolled
+            entered = True  # rolls after dice typed in: kept as throws (records before 12/2026)
         _hold_exactly(game, holds, "roll_holds")
         before = game.dice
         if before is not None and any(
@@ -234,10 +243,10 @@ def _replay_current(game: Game, current: Any) -> None:
             rolled = tuple(
                 old if held else new for held, new, old in zip(game.held, roll, before, strict=True)
             )
-            game.apply(Roll(rolled))
+            game.apply(Roll(rolled, drawn=not (on_table or entered)))
             game.apply(EnterDice(roll))
         else:
-            game.apply(Roll(roll))
+            game.apply(Roll(roll, drawn=not (on_table or entered)))
     _hold_exactly(game, current.get("held", []), "held")
 
 
@@ -271,7 +280,7 @@ def _replay_dice(game: Game, dice: tuple[int, ...], rolls: Any) -> None:
     if not checked:
         game.apply(EnterDice(dice))
     for roll in checked:
-        game.apply(Roll(roll))
+        game.apply(Roll(roll, drawn=True))
 
 
 def _is_int(value: Any) -> bool:
@@ -340,10 +349,24 @@ def _yahtzee_record(game: Game) -> dict[str, Any]:
             current["roll_holds"] = [list(holds) for holds in in_progress.roll_holds]
         if any(in_progress.held):
             current["held"] = list(in_progress.held)
+        thrown = _thrown_flags(game)
+        if any(thrown):
+            current["thrown"] = thrown
         record["current"] = current
     for key, value in game.extra.items():
         record.setdefault(key, value)
     return record
+
+
+def _thrown_flags(game: Game) -> list[bool]:
+    """For each roll of the turn in progress: thrown on the table (True) or drawn (False)."""
+    flags: list[bool] = []
+    for action in reversed(game.actions):
+        if isinstance(action, Score):
+            break
+        if isinstance(action, Roll):
+            flags.insert(0, not action.drawn)
+    return flags
 
 
 def dumps_record(game: DiceGame[Any]) -> str:

@@ -17,6 +17,7 @@ from missdice_desktop.records import (
     record_from_game,
     save_record,
 )
+from missdice_desktop.rules import IllegalActionError
 from tests.rules.support import new_game, play
 
 EXAMPLE = {
@@ -323,15 +324,25 @@ def test_a_resumed_turn_undoes_like_the_original() -> None:
     after_first_roll_and_hold = game.state
     game.hold(3)
     game.roll()
+    game.hold(4)
     resumed = loads_record(dumps_record(game))
     assert resumed.state == game.state
-    for _ in range(2):  # the last roll, then the hold made before it
-        game.undo()
-        resumed.undo()
-        assert resumed.state == game.state
-    assert resumed.state == after_first_roll_and_hold
-    assert resumed.held == (False, True, False, False, False)
-    assert resumed.rolls_left == 1
+    game.undo()  # the hold; the rolls seen stay
+    resumed.undo()
+    assert resumed.state == game.state
+    assert not resumed.can_undo and not game.can_undo
+    assert resumed.rolls_left == 0
+    assert after_first_roll_and_hold.turn.held == (False, True, False, False, False)
+
+
+def test_throws_from_the_table_stay_undoable_after_a_resume() -> None:
+    game = new_game(players=["Anna"])
+    game.throw("12345")
+    game.throw("66612")
+    resumed = loads_record(dumps_record(game))
+    assert '"thrown": [true, true]' in dumps_record(game)
+    resumed.undo()
+    assert resumed.dice == (1, 2, 3, 4, 5) and resumed.rolls_left == 2
 
 
 def test_roll_holds_must_match_the_rolls() -> None:
@@ -365,7 +376,9 @@ def test_a_turn_in_progress_typed_in_then_held_and_rolled_reloads() -> None:
     game.enter_dice("66123")
     game.hold(0)
     game.hold(1)
-    game.roll()
+    with pytest.raises(IllegalActionError, match="entered from the table"):
+        game.roll()  # a virtual roll after dice typed in: never again (issue 12)
+    game.throw("66456")  # the dice thrown again at the table, read by the camera
     again = loads_record(dumps_record(game))
     assert again.state.turn == game.state.turn
     assert record_from_game(again) == record_from_game(game)

@@ -18,13 +18,23 @@ def open_boxes(rules: Ruleset, filled: Iterable[str], dice: Dice) -> set[str]:
     Which boxes are open does not depend on the points already written, only on which
     boxes hold some.
     """
+    return open_boxes_each(rules, filled, (dice,))[0]
+
+
+def open_boxes_each(rules: Ruleset, filled: Iterable[str], rolls: Iterable[Dice]) -> list[set[str]]:
+    """`open_boxes` for several rolls on one sheet, which is built once."""
     sheet = Scoresheet(rules, MappingProxyType(dict.fromkeys(filled, 0)))
-    state = GameState((sheet,), TurnState(player=0, dice=dice, rolls=(dice,)))
-    return {
-        action.box
-        for action in YahtzeeRules.of(rules).legal_actions(state)
-        if isinstance(action, Score)
-    }
+    game = YahtzeeRules.of(rules)
+    return [
+        {
+            action.box
+            for action in game.legal_actions(
+                GameState((sheet,), TurnState(player=0, dice=dice, rolls=(dice,)))
+            )
+            if isinstance(action, Score)
+        }
+        for dice in rolls
+    ]
 
 
 def box_points(rules: Ruleset, filled: Iterable[str], dice: Dice) -> dict[str, int]:

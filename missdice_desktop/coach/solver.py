@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from missdice_desktop.coach.dice_sets import DICE_SETS, DiceSets, roll_probabilities
-from missdice_desktop.coach.legal import box_points, open_boxes, yahtzee_bonus
+from missdice_desktop.coach.legal import box_points, open_boxes_each, yahtzee_bonus
 from missdice_desktop.rules.boxes import Section
 from missdice_desktop.rules.dice import DICE_COUNT, Dice, is_five_of_a_kind
 from missdice_desktop.rules.variants import Ruleset
@@ -98,6 +98,9 @@ class SheetModel:
             for i in self.upper
         }
         self._last_open: tuple[int, FloatArray, BoolArray] | None = None
+        self._last_free: tuple[int, list[tuple[int, bool, npt.NDArray[np.intp] | None]]] | None = (
+            None
+        )
 
     @staticmethod
     def check(rules: Ruleset) -> None:
@@ -195,12 +198,33 @@ class SheetModel:
             scores = self._joker_points
             filled = [self.boxes[i].id for i in range(self.box_count) if mask >> i & 1]
             index = {box_id: i for i, box_id in enumerate(self.rules.box_ids)}
-            for r in self.quints:
+            each = open_boxes_each(self.rules, filled, [self.rolls[r] for r in self.quints])
+            for r, boxes in zip(self.quints, each, strict=True):
                 allowed[:, r] = False
-                for box_id in open_boxes(self.rules, filled, self.rolls[r]):
+                for box_id in boxes:
                     allowed[index[box_id], r] = True
         self._last_open = (mask, scores, allowed)
         return scores, allowed
+
+    def _free_boxes(self, mask: int) -> list[tuple[int, bool, npt.NDArray[np.intp] | None]]:
+        """Each free box of `mask`: whether it is an upper box scoring every roll as ever,
+        and the rolls it may not take (None when it takes them all)."""
+        if self._last_free is not None and self._last_free[0] == mask:
+            return self._last_free[1]
+        scores, allowed = self._open_boxes(mask)
+        free = []
+        for i in range(self.box_count):
+            if mask >> i & 1:
+                continue
+            as_ever = bool(
+                i in self._upper_gain
+                and self.threshold
+                and (scores is self.base or np.array_equal(scores[i], self.base[i]))
+            )
+            closed = np.flatnonzero(~allowed[i])
+            free.append((i, as_ever, closed if len(closed) else None))
+        self._last_free = (mask, free)
+        return free
 
     @functools.cached_property
     def _joker_points(self) -> FloatArray:
@@ -272,23 +296,17 @@ class SheetModel:
     ) -> FloatArray:
         """For positions (mask, each of `uppers`, flag) with the dice down for good: the best
         value of each roll (uppers × rolls)."""
-        scores, allowed, bonus = self.roll_options(mask, flag)
+        scores, _, bonus = self.roll_options(mask, flag)
         best = np.full((len(uppers), len(self.rolls)), NEG)
-        for i in range(self.box_count):
-            if mask >> i & 1:
-                continue
-            if (
-                i in self._upper_gain
-                and self.threshold
-                and (scores is self.base or np.array_equal(scores[i], self.base[i]))
-            ):
+        for i, as_ever, closed in self._free_boxes(mask):
+            if as_ever:
                 # The box scores these rolls as ever (the joker changes lower boxes only).
-                after = table[mask | 1 << i]
-                value = self._upper_gain[i][uppers] + after[self._upper_after[i][uppers], flag]
+                after = table[mask | 1 << i, :, flag]
+                value = np.take(self._upper_gain[i], uppers, axis=0)
+                value += np.take(after, np.take(self._upper_after[i], uppers, axis=0))
             else:
                 value = self.box_values(table, i, mask, uppers, flag, scores[i])
-            closed = ~allowed[i]
-            if closed.any():
+            if closed is not None:
                 value[:, closed] = NEG
             np.maximum(best, value, out=best)
         result: FloatArray = best + bonus[None, :]
@@ -298,24 +316,34 @@ class SheetModel:
     # Arrays here are (keeps or rolls) × positions, so that stepping between keeps copies
     # whole rows.
 
+    @functools.cached_property
+    def _keep_chances(self) -> FloatArray:
+        """The chance of each roll (columns) after each keep of fewer than five dice (rows):
+        one matrix product then gives every keep's value, the fastest way numpy has."""
+        sets = self.sets
+        values = np.zeros((len(sets.keeps), self.sets.roll_count))
+        values[sets.rolls] = np.eye(self.sets.roll_count)
+        for size in range(DICE_COUNT - 1, -1, -1):
+            children = sets.children[size]
+            values[sets.sizes[size]] = values[children].sum(axis=1) / children.shape[1]
+        return values[: int(sets.rolls.start)]
+
     def keep_values(self, roll_values: FloatArray) -> FloatArray:
         """The expected value of every keep (462 × positions) when the dice not kept are
         thrown and then worth `roll_values` (252 × positions)."""
         sets = self.sets
         values = np.empty((len(sets.keeps), roll_values.shape[1]))
         values[sets.rolls] = roll_values
-        for size in range(DICE_COUNT - 1, -1, -1):
-            children = sets.children[size]
-            total = values[children[:, 0]]
-            for column in range(1, children.shape[1]):
-                total += values[children[:, column]]
-            values[sets.sizes[size]] = total / children.shape[1]
+        np.matmul(self._keep_chances, roll_values, out=values[: int(sets.rolls.start)])
         return values
 
     def best_keeps(self, keep_values: FloatArray) -> FloatArray:
         """For each roll (252 × positions), the value of the best keep it allows."""
+        return self._best_keeps_in_place(keep_values.copy())
+
+    def _best_keeps_in_place(self, best: FloatArray) -> FloatArray:
+        """`best_keeps`, overwriting the keep values it is given."""
         sets = self.sets
-        best = keep_values.copy()
         for size in range(1, DICE_COUNT + 1):
             for keeps, parents in sets.parents[size - 1]:
                 part = best[keeps]
@@ -331,6 +359,13 @@ class SheetModel:
         start: FloatArray = self.roll_chances @ self.best_keeps(after_first)
         return after_second, after_first, start
 
+    def start_values(self, final: FloatArray) -> FloatArray:
+        """The last of `turn_values` alone, reusing its arrays as it goes."""
+        after_second = self._best_keeps_in_place(self.keep_values(final))
+        after_first = self._best_keeps_in_place(self.keep_values(after_second))
+        start: FloatArray = self.roll_chances @ after_first
+        return start
+
     # The whole table ---------------------------------------------------------------------------
 
     def solve(self, progress: Progress | None = None) -> FloatArray:
@@ -345,7 +380,7 @@ class SheetModel:
         for filled in range(self.box_count - 1, -1, -1):
             masks = [m for m in range(full) if m.bit_count() == filled]
             for rows, targets in self._batches(table, masks):
-                table_values = self.turn_values(rows)[2]
+                table_values = self.start_values(rows)
                 start = 0
                 for mask, flag in targets:
                     solved, same_as = self.distinct_upper_values(mask)

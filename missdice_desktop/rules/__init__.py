@@ -7,8 +7,8 @@ Pure Python: no Qt, no OpenCV. See docs/engine.md for the layout.
 >>> _ = game.enter_dice("26266")
 >>> game.current_sheet.box_state("full_house", game.dice).score
 25
->>> Roll() in game.legal_actions()
-True
+>>> Roll() in game.legal_actions()  # dice from the table are scored, not rolled again
+False
 """
 
 from missdice_desktop.rules.boxes import Box, BoxKind, Scoring, Section
@@ -23,6 +23,7 @@ from missdice_desktop.rules.engine import (
     IllegalActionError,
     Refusal,
     RefusalCode,
+    RenamePlayers,
     Roll,
     Standing,
     check_player_name,
@@ -101,6 +102,7 @@ __all__ = [
     "ReasonCode",
     "Refusal",
     "RefusalCode",
+    "RenamePlayers",
     "Roll",
     "RulesError",
     "Ruleset",

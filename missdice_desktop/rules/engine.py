@@ -35,6 +35,7 @@ __all__ = [
     "RecordedRoll",
     "Refusal",
     "RefusalCode",
+    "RenamePlayers",
     "Roll",
     "Standing",
     "TurnExtra",
@@ -48,9 +49,15 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Roll:
-    """Roll the dice that are not held; `dice` is the result, None for the game to draw it."""
+    """Roll the dice that are not held; `dice` is the result, None for the game to draw it.
+
+    `drawn` when the game drew the dice (a virtual roll): once seen it cannot be undone.
+    A roll with `drawn` False is a throw of real dice read from the table (the camera's
+    automatic mode), which counts as a roll and can be undone.
+    """
 
     dice: Dice | None = None
+    drawn: bool = False
 
 
 TurnExtra = tuple[tuple[str, Any], ...]
@@ -77,6 +84,17 @@ class EnterDice:
     """Dice read from the table (typed in or seen by the camera); None stands for any dice."""
 
     dice: Dice | None = None
+
+
+@dataclass(frozen=True)
+class RenamePlayers:
+    """Give the seats new names, in seat order; nothing else changes.
+
+    Before the first turn, renaming every seat is also how the order of play and who starts
+    are chosen.
+    """
+
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -253,7 +271,7 @@ class GameRules(ABC, Generic[StateT]):
     def _concrete(self, state: StateT, action: Any) -> Any:
         """Stand-in dice for `Roll()` / `EnterDice()`, whose legality does not hang on them."""
         if isinstance(action, Roll) and action.dice is None:
-            return Roll(self.dice(state) or (1,) * self.dice_count)
+            return Roll(self.dice(state) or (1,) * self.dice_count, drawn=True)
         if isinstance(action, EnterDice) and action.dice is None:
             return EnterDice((1,) * self.dice_count)
         return action
@@ -303,7 +321,8 @@ class DiceGame(Generic[RulesT]):
         for name in names:
             check_player_name(name)
         self.rules = rules
-        self.players = names
+        self._names: list[tuple[str, ...]] = [names]
+        """The players' names after each action (renaming is an action, undone like any)."""
         self.extra: dict[str, Any] = dict(extra or {})
         """Keys of a loaded record that this program does not use, kept on save."""
         self._random = random.Random(seed)
@@ -318,6 +337,11 @@ class DiceGame(Generic[RulesT]):
     def game_id(self) -> str:
         """The registry id of the game's rules."""
         return self.rules.game_id
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, in seat order."""
+        return self._names[-1]
 
     @property
     def state(self) -> Any:
@@ -374,6 +398,12 @@ class DiceGame(Generic[RulesT]):
 
     def why_not(self, action: Any) -> Refusal | None:
         """Why `action` would be refused now, or None when it is allowed."""
+        if isinstance(action, RenamePlayers):
+            try:
+                self._next(self.state, action)
+            except IllegalActionError as error:
+                return error.refusal
+            return None
         return self.rules.why_not(self.state, action)
 
     def is_legal(self, action: Any) -> bool:
@@ -394,12 +424,41 @@ class DiceGame(Generic[RulesT]):
                 raise IllegalActionError(
                     refusal.message, refusal.code, value=refusal.value, reason=refusal.reason
                 )
-            action = Roll(self.rules.draw(previous, self._random))
-        state = self.rules.next_state(previous, action)
+            action = Roll(self.rules.draw(previous, self._random), drawn=True)
+        state, names = self._next(previous, action)
         self._states.append(state)
+        self._names.append(names)
         self._actions.append(action)
         self._redo.clear()
         return self._notify(Change(action, previous=previous, state=state))
+
+    def _next(self, state: Any, action: Any) -> tuple[Any, tuple[str, ...]]:
+        """The state and the names after `action` (the shell's own, or the rules')."""
+        if isinstance(action, RenamePlayers):
+            names = tuple(str(name).strip() for name in action.names)
+            if len(names) != len(self.players):
+                raise IllegalActionError(
+                    f"{len(self.players)} names needed, got {len(names)}", RefusalCode.BAD_PLAYERS
+                )
+            for name in names:
+                check_player_name(name)
+            return state, names
+        return self.rules.next_state(state, action), self.players
+
+    def relabel_names(self, labels: Mapping[str, str]) -> None:
+        """Show names under other labels, all along the game, without an action.
+
+        For names the window makes up (a default "Player 2" shown in another language):
+        not a player's choice, so nothing to undo. A player's own rename is `rename_players`.
+        """
+        for label in labels.values():
+            check_player_name(label)
+        for index, names in enumerate(self._names):
+            self._names[index] = tuple(labels.get(name, name).strip() for name in names)
+
+    def rename_players(self, names: Sequence[str]) -> Change:
+        """Rename the seats (in seat order), through the one door so that undo follows."""
+        return self.apply(RenamePlayers(tuple(names)))
 
     def roll(self) -> Change:
         """Roll every die that is not held."""
@@ -417,23 +476,43 @@ class DiceGame(Generic[RulesT]):
         """Put dice from the table into the turn (e.g. "26266")."""
         return self.apply(EnterDice(self.rules.make_dice(dice)))
 
+    def throw(self, dice: Sequence[int] | str) -> Change:
+        """Real dice thrown on the table (e.g. read by the camera): the turn's next roll."""
+        return self.apply(Roll(self.rules.make_dice(dice)))
+
     # Undo and redo -----------------------------------------------------------------------------
 
     @property
     def can_undo(self) -> bool:
-        """Whether there is an action to undo."""
-        return bool(self._actions)
+        """Whether there is an action to undo: anything but a virtual roll already seen.
+
+        Undo may release holds or take back a score, never draw other dice.
+        """
+        if not self._actions:
+            return False
+        last = self._actions[-1]
+        return not (isinstance(last, Roll) and last.drawn)
 
     @property
     def can_redo(self) -> bool:
         """Whether there is an undone action to redo."""
         return bool(self._redo)
 
+    @property
+    def next_redo(self) -> Any:
+        """The action `redo` would apply again, None when there is none."""
+        return self._redo[-1] if self._redo else None
+
     def undo(self) -> Change:
-        """Take back the last action, whoever's turn it was."""
+        """Take back the last action, whoever's turn it was (never a virtual roll seen)."""
         if not self._actions:
             raise IllegalActionError("nothing to undo", RefusalCode.NOTHING_TO_UNDO)
+        if not self.can_undo:
+            raise IllegalActionError(
+                "a virtual roll, once seen, stays: it cannot be undone", RefusalCode.ROLL_SEEN
+            )
         previous = self._states.pop()
+        self._names.pop()
         action = self._actions.pop()
         self._redo.append(action)
         return self._notify(Change(action, undone=True, previous=previous, state=self.state))
@@ -444,8 +523,9 @@ class DiceGame(Generic[RulesT]):
             raise IllegalActionError("nothing to redo", RefusalCode.NOTHING_TO_REDO)
         action = self._redo.pop()
         previous = self.state
-        state = self.rules.next_state(previous, action)
+        state, names = self._next(previous, action)
         self._states.append(state)
+        self._names.append(names)
         self._actions.append(action)
         return self._notify(Change(action, redone=True, previous=previous, state=state))
 

@@ -236,7 +236,7 @@ class Four21Engine(GameRules[Four21State]):
         if len(throws) < state.turn.limit:
             actions.append(Stop(extra))
         elif extra:
-            actions[-1] = RecordedRoll(tuple(throws[-1]), extra)
+            actions[-1] = RecordedRoll(tuple(throws[-1]), extra=extra)
         return actions
 
     def current_actions(self, state: Four21State, current: Any) -> list[Any]:

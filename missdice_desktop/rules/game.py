@@ -165,13 +165,18 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
         >>> from missdice_desktop.rules.variants import get_variant
         >>> rules = YahtzeeRules.of(get_variant("yacht").configure())
         >>> rules.legal_actions(rules.initial_state(1))
-        (Roll(dice=None), EnterDice(dice=None))
+        (Roll(dice=None, drawn=False), EnterDice(dice=None))
         """
         if state.finished:
             return ()
         turn = state.turn
         actions: list[Any] = []
-        if len(turn.rolls) < MAX_ROLLS and not (turn.dice is not None and all(turn.held)):
+        entered = turn.dice is not None and not turn.rolls
+        if (
+            len(turn.rolls) < MAX_ROLLS
+            and not entered
+            and not (turn.dice is not None and all(turn.held))
+        ):
             actions.append(Roll())
         actions.append(EnterDice())
         if turn.dice is not None:
@@ -186,9 +191,14 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
             raise IllegalActionError("the game is over", RefusalCode.GAME_OVER)
         turn = state.turn
         match action:
-            case Roll(dice=dice):
+            case Roll(dice=dice, drawn=drawn):
                 if dice is None:
                     raise IllegalActionError("a roll needs its dice", RefusalCode.BAD_DICE)
+                if drawn and turn.dice is not None and not turn.rolls:
+                    raise IllegalActionError(
+                        "these dice were entered from the table: score them or correct them",
+                        RefusalCode.TABLE_DICE_ENTERED,
+                    )
                 return replace(state, turn=self._rolled(turn, make_dice(dice)))
             case Hold(index=index, held=held):
                 if turn.dice is None:

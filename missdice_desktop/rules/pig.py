@@ -159,7 +159,7 @@ class PigRules(GameRules[PigState]):
 
         >>> rules = PigRules()
         >>> rules.legal_actions(rules.initial_state(2))
-        (Roll(dice=None), EnterDice(dice=None))
+        (Roll(dice=None, drawn=False), EnterDice(dice=None))
         """
         if state.winner is not None:
             return ()
@@ -251,7 +251,7 @@ class PigRules(GameRules[PigState]):
         if hold:
             actions.append(Bank(extra))
         elif extra:
-            actions[-1] = RecordedRoll((rolls[-1],), extra)
+            actions[-1] = RecordedRoll((rolls[-1],), extra=extra)
         return actions
 
 

@@ -44,6 +44,10 @@ class RefusalCode(enum.Enum):
     """Cochon: holding needs at least one roll this turn."""
     NO_THROWS_LEFT = "no_throws_left"
     """421: this player has thrown as many times as they may this round."""
+    ROLL_SEEN = "roll_seen"
+    """Undo of a virtual roll already seen: undo may release holds, never draw other dice."""
+    TABLE_DICE_ENTERED = "table_dice_entered"
+    """A virtual roll after the turn's dice were entered from the table."""
     ONE_THROW = "one_throw"
     """421: this turn has a single throw (la charge, a tie-break): no holding, no stopping."""
 

@@ -226,6 +226,20 @@ class Scoresheet:
         return rule.award(self.upper_total) if rule else 0
 
     @property
+    def upper_bonus_reachable(self) -> bool:
+        """Whether the upper bonus can still be earned (five dice of the best face in each
+        free upper box would reach it); False on a grid without one."""
+        rule = self.rules.variant.upper_bonus
+        if rule is None:
+            return False
+        best = self.upper_total + sum(
+            max(box.score((face,) * 5) for face in range(1, 7))
+            for box in self.rules.boxes
+            if box.section is Section.UPPER and box.counts and box.id not in self.scores
+        )
+        return rule.award(best) > 0
+
+    @property
     def upper_bonus_missing(self) -> int | None:
         """Points still needed for the upper bonus; None when the grid has no such bonus."""
         rule = self.rules.variant.upper_bonus

@@ -240,7 +240,7 @@ YACHT = Variant(
     name="Yacht",
     boxes=(
         *_upper_boxes(),
-        _lower("full_house", BoxKind.FULL_HOUSE, "Full House", scoring=Scoring.SUM),
+        _lower("full_house", BoxKind.FULL_HOUSE, "Full house", scoring=Scoring.SUM),
         _lower(
             "four_of_a_kind", BoxKind.OF_A_KIND, "Four of a kind", count=4, scoring=Scoring.MATCHED
         ),

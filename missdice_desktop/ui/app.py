@@ -210,7 +210,10 @@ def starting_game(settings: Settings) -> Game:
         rules = get_variant(settings.variant).configure(settings.options)
     except ValueError:
         rules = get_variant("yahtzee").configure()
-    players = settings.players or [default_player_name(1), default_player_name(2)]
+    players = [
+        name or default_player_name(number)
+        for number, name in enumerate(settings.players or ["", ""], start=1)
+    ]
     game = Game(rules, players)
     game.extra[DICE_SOURCE_KEY] = settings.dice_source
     return game

@@ -1,12 +1,18 @@
-"""The game saved after every action, so that closing the window or a crash loses nothing."""
+"""The game saved after every action, so that closing the window or a crash loses nothing.
+
+Each game has its own file in the games folder (`GameLibrary`): starting or opening another
+game never overwrites one still being played.
+"""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
 from missdice_desktop.files import keep_aside, remove_stale_temporaries
-from missdice_desktop.records import RecordError, load_record, save_record
+from missdice_desktop.library import GameLibrary, KeptGame
+from missdice_desktop.records import RecordError, load_record
 from missdice_desktop.rules import DiceGame
 
 
@@ -15,21 +21,29 @@ class AutosaveError(OSError):
 
 
 class Autosave:
-    """One autosave file: written after each action, offered back at start."""
+    """Writes the game shown to its own file in the games folder after each action."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, games_dir: Path, legacy_file: Path | None = None) -> None:
+        self.library = GameLibrary(games_dir)
+        self.legacy_file = legacy_file
+        """The single autosave file of earlier versions, moved into the folder at start."""
+        self.path = self.library.new_path()
+        """The file of the game shown."""
         self.failed = False
         """True after a write failed (the user is told once, play goes on)."""
         self.kept_as: Path | None = None
-        """Where the last unreadable autosave was moved to (None when it could not be)."""
+        """Where the last unreadable old autosave was moved to (None when it could not be)."""
         self.keep_failure = ""
-        """Why the last unreadable autosave could not be moved aside."""
+        """Why the last unreadable old autosave could not be moved aside."""
+
+    def follow(self, path: Path | None) -> None:
+        """From now on save to `path` (a kept game resumed), or to a new file (None)."""
+        self.path = path if path is not None else self.library.new_path()
 
     def save(self, game: DiceGame[Any]) -> None:
         """Write `game`; AutosaveError (once per failure streak) when the folder is unwritable."""
         try:
-            save_record(self.path, game)
+            self.library.save(self.path, game)
         except OSError as error:
             first_failure = not self.failed
             self.failed = True
@@ -38,28 +52,38 @@ class Autosave:
             return
         self.failed = False
 
-    def load_unfinished(self) -> DiceGame[Any] | None:
-        """The saved game if it is still being played; None when there is none or it ended.
+    def adopt_legacy(self) -> None:
+        """Move the old single autosave into the games folder, finished or not.
 
         Temporary files that an interrupted save left behind are removed first. A file that
         cannot be read is moved aside (never overwritten) and RecordError raised; `kept_as`
         then says where it went, or `keep_failure` why it could not be moved.
         """
-        remove_stale_temporaries(self.path)
-        if not self.path.exists():
-            return None
+        legacy = self.legacy_file
+        if legacy is None:
+            return
+        remove_stale_temporaries(legacy)
+        if not legacy.exists():
+            return
         try:
-            game = load_record(self.path)
+            load_record(legacy)
         except RecordError:
             self.keep_aside()
             raise
-        return None if game.finished else game
+        with contextlib.suppress(OSError):
+            self.library.adopt(legacy)
+
+    def kept_games(self) -> tuple[list[KeptGame], list[RecordError]]:
+        """The games of the folder (newest first), and the files that could not be read."""
+        return self.library.games()
 
     def keep_aside(self) -> Path | None:
-        """Rename a broken autosave so that the next save does not destroy it."""
+        """Rename a broken old autosave so that nothing destroys it."""
         self.kept_as, self.keep_failure = None, ""
+        if self.legacy_file is None:
+            return None
         try:
-            self.kept_as = keep_aside(self.path, "autosave")
+            self.kept_as = keep_aside(self.legacy_file, "autosave")
         except OSError as error:
             self.keep_failure = (error.strerror or str(error)).lower()
         return self.kept_as

@@ -191,6 +191,8 @@ class CameraPanel(QWidget):
         self._gate = StabilityGate(hold_seconds=hold_seconds)
         self._stable: tuple[int, ...] | None = None
         self._last_used: tuple[int, ...] | None = None
+        self._stale: tuple[int, ...] | None = None
+        """A reading forgotten (turn over): not offered again until the dice move."""
         self.expected_count = DICE_COUNT
         """How many dice a throw of the game in play has; other counts are refused."""
         self.source_spec = source_spec
@@ -319,14 +321,24 @@ class CameraPanel(QWidget):
         worker.codes_read.connect(self._on_codes)
         self._worker = worker
         worker.start()
+        self._name_open_button()
 
     def restart(self) -> None:
         """Open the source again (after an error, or another source was picked)."""
         self.start()
 
     def stop(self) -> None:
-        """Stop reading and release the camera, without waiting for a camera still opening."""
+        """Stop reading and release the camera, without waiting for a camera still opening.
+
+        The last reading goes with it: it belongs to the frames it came from.
+        """
         worker, self._worker = self._worker, None
+        self._gate.reset()
+        self._last_used = self._stale = None
+        self._set_stable(None)
+        self.reading = Reading()
+        self.preview.show_reading(self.reading)
+        self._name_open_button()
         if worker is None:
             return
         for signal in (
@@ -380,6 +392,10 @@ class CameraPanel(QWidget):
         stable = self._gate.update(values, captured)
         if stable == ():
             self._last_used = None  # the dice were picked up: the next roll is new
+        if stable is None or stable != self._stale:
+            self._stale = None  # the dice moved: what they show now is a new reading
+        else:
+            stable = None
         self._set_stable(
             stable if stable is not None and len(stable) == self.expected_count else None
         )
@@ -466,6 +482,13 @@ class CameraPanel(QWidget):
         if was_ready != (values is not None):
             self.ready_changed.emit(values is not None)
 
+    def forget_reading(self) -> None:
+        """The turn changed: the dice still lying there are not offered until they move."""
+        if self._stable is not None:
+            self._stale = self._stable
+        self._last_used = None
+        self._set_stable(None)
+
     def set_expected_count(self, count: int) -> None:
         """Expect `count` dice from now on (the game's number)."""
         if count != self.expected_count:
@@ -485,7 +508,7 @@ class CameraPanel(QWidget):
         self.error = message
         self._set_stable(None)
         self.preview.clear()
-        self.open_button.setText(translate("CameraPanel", "Reopen"))
+        self._name_open_button()
         self._show_status(
             lambda: (
                 f"{self._problem_text(problem, message)} "
@@ -529,9 +552,7 @@ class CameraPanel(QWidget):
         """Set every visible text in the current language."""
         self._name_sources()
         self._show_status(self._status_text)
-        self.open_button.setText(
-            translate("CameraPanel", "Reopen") if self.error else translate("CameraPanel", "Open")
-        )
+        self._name_open_button()
         self.use_button.setText(translate("CameraPanel", "Use these dice"))
         self.use_button.setToolTip(
             translate("CameraPanel", "Put the dice read into the turn (Ctrl+Enter)")
@@ -540,6 +561,13 @@ class CameraPanel(QWidget):
         self.automatic.setText(translate("CameraPanel", "Automatic"))
         self.automatic.setToolTip(
             translate("CameraPanel", "Put the dice into the turn by themselves once they stop")
+        )
+
+    def _name_open_button(self) -> None:
+        """ "Open" only while nothing is open; "Reopen" after an error or while reading."""
+        again = bool(self.error) or self._worker is not None
+        self.open_button.setText(
+            translate("CameraPanel", "Reopen") if again else translate("CameraPanel", "Open")
         )
 
     def closeEvent(self, event: QCloseEvent) -> None:

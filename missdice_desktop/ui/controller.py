@@ -16,11 +16,17 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop import __version__
-from missdice_desktop.coach.player import COMPUTERS_KEY, record_computers
+from missdice_desktop.coach.player import (
+    COMPUTERS_KEY,
+    computer_levels,
+    record_computers,
+)
+from missdice_desktop.library import TABLE_DRAFT_KEY, has_content
 from missdice_desktop.links import game_from_link, is_link, link_from_game, load_game
-from missdice_desktop.records import RecordError, save_record
+from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import (
     Bank,
+    BoxState,
     Change,
     DiceGame,
     EnterDice,
@@ -31,8 +37,10 @@ from missdice_desktop.rules import (
     ReasonCode,
     Refusal,
     RefusalCode,
+    RenamePlayers,
     Roll,
     Score,
+    Section,
     new_game,
 )
 from missdice_desktop.rules.four21 import Stop
@@ -41,9 +49,11 @@ from missdice_desktop.ui import texts
 from missdice_desktop.ui.about import about_text
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
+from missdice_desktop.ui.games_window import GamesWindow
 from missdice_desktop.ui.main_window import MainWindow
-from missdice_desktop.ui.new_game_dialog import FREE_ROLLER, NewGameChoice
+from missdice_desktop.ui.new_game_dialog import FREE_ROLLER, NewGameChoice, default_player_name
 from missdice_desktop.ui.prompts import Prompts
+from missdice_desktop.ui.rules_window import RulesWindow
 from missdice_desktop.ui.settings import (
     DICE_TABLE,
     DICE_VIRTUAL,
@@ -59,6 +69,9 @@ from missdice_desktop.ui.texts import fill
 translate = QCoreApplication.translate
 DICE_SOURCE_KEY = "dice_source"
 """Key of the game record that keeps where the dice come from (kept by the record format)."""
+DEFAULT_NAMES_KEY = "default_names"
+"""Key of the game record: the default names in use, each with its number
+({"Player 2": 2}), shown in the language of the moment."""
 SHEET_PAGE, PIG_PAGE, FOUR21_PAGE = 0, 1, 2
 """The game views under the dice, in `MainWindow.boards`."""
 PLAYABLE = ("yahtzee", "pig", "421")
@@ -89,12 +102,14 @@ class GameController(QObject):
         self.settings = settings
         self.paths = paths
         self.prompts = prompts
-        self.autosave = Autosave(paths.autosave_file)
+        self.autosave = Autosave(paths.games_dir, paths.autosave_file)
         self._set_language = set_language
         self._set_theme = set_theme
         self.game: DiceGame[Any] = game
         self.model = SheetModel(game, self)
         self.end_dialog: EndOfGameDialog | None = None
+        self.games_window: GamesWindow | None = None
+        self.rules_window: RulesWindow | None = None
         self.share_dialog: ShareDialog | None = None
         self._status_note = ""
         self.input_blocked: Callable[[], bool] = lambda: False
@@ -122,13 +137,18 @@ class GameController(QObject):
         for action in window.digit_actions:
             action.triggered.connect(lambda _=False, a=action: self.digit_key(int(a.data())))
         window.tray.dice_entered.connect(self.enter_dice)
+        window.tray.draft_changed.connect(self._keep_draft)
         window.sheet.box_chosen.connect(self.score_row)
         window.sheet.row_focused.connect(self._explain_row)
+        window.sheet.player_rename_requested.connect(self.rename_player)
+        window.sheet.player_moved.connect(self.move_player)
+        window.sheet.player_first.connect(self.let_player_start)
         window.undo_action.triggered.connect(self.undo)
         window.redo_action.triggered.connect(self.redo)
         window.new_game_action.triggered.connect(self.ask_new_game)
         window.open_action.triggered.connect(self.open_file)
         window.save_as_action.triggered.connect(self.save_as)
+        window.games_action.triggered.connect(self.show_games)
         window.share_action.triggered.connect(self.share)
         window.camera_panel.code_seen.connect(self.offer_shared_game)
         window.table_dice_action.triggered.connect(self.set_table_dice)
@@ -141,6 +161,7 @@ class GameController(QObject):
         window.camera_panel.automatic.toggled.connect(self._remember_camera_automatic)
         window.quit_action.triggered.connect(window.close)
         window.about_action.triggered.connect(self._about)
+        window.rules_action.triggered.connect(self.show_rules)
         window.language_group.triggered.connect(lambda action: self.set_language(action.data()))
         window.theme_group.triggered.connect(lambda action: self.set_theme(action.data()))
         window.language_changed.connect(self._on_language_changed)
@@ -161,9 +182,26 @@ class GameController(QObject):
         self.game.extra[DICE_SOURCE_KEY] = source
         self.settings.dice_source = source
         save_settings(self.paths.settings_file, self.settings)
-        self.window.tray.clear_draft()
         self._save()
         self._refresh_views(rolled=False)
+
+    def _keep_draft(self, faces: list[int | None]) -> None:
+        """Faces set for some of the table dice are saved, so that nothing clicked is lost."""
+        if self.game.dice is None and not self.game.finished:
+            self.game.extra[TABLE_DRAFT_KEY] = list(faces)
+            self._save()
+
+    def _restore_draft(self) -> None:
+        faces = self.game.extra.get(TABLE_DRAFT_KEY)
+        if (
+            self.game.dice is None
+            and isinstance(faces, list)
+            and len(faces) == len(self.game.held)
+            and all(face is None or (type(face) is int and 1 <= face <= 6) for face in faces)
+        ):
+            self.window.tray.set_draft(faces)
+        else:
+            self.game.extra.pop(TABLE_DRAFT_KEY, None)
 
     # The camera ---------------------------------------------------------------------------------
 
@@ -188,16 +226,29 @@ class GameController(QObject):
             self.window.camera_dock.hide()
 
     def use_camera_dice(self, values: tuple[int, ...]) -> None:
-        """Dice read by the camera go into the turn like dice typed in the tray."""
-        if not self.table_mode or not self.game.is_legal(EnterDice()):
+        """Dice read by the camera go into the turn.
+
+        In automatic mode each new reading is the turn's next throw (the game's roll limit
+        holds, and undo takes back one throw); otherwise the dice are entered like dice
+        typed in the tray. A reading equal to the dice already there changes nothing.
+        """
+        game = self.game
+        if not self.table_mode or not game.is_legal(EnterDice()):
             return
         # The Yahtzee family's dice stay on the table all turn: the same reading again is the
         # same throw. In the other games every reading used is a new throw (the panel waits
         # for the dice to be picked up before it offers the same faces again).
-        game = self.game
         if isinstance(game, Game) and game.dice is not None and sorted(game.dice) == sorted(values):
             return
-        self.enter_dice("".join(str(value) for value in values))
+        if not self.window.camera_panel.automatic.isChecked() or not isinstance(game, Game):
+            self.enter_dice("".join(str(value) for value in values))
+            return
+        if game.rolls_left <= 0:
+            self._note(
+                translate("Controller", "No throws left: choose a box on the sheet."), beep=True
+            )
+            return
+        self._act(lambda: game.throw(values))
 
     def _remember_camera(self, source: str) -> None:
         self.settings.camera = source
@@ -225,12 +276,13 @@ class GameController(QObject):
             self.set_camera(True, self.settings.camera)
 
     def _start_game(self, record_path: str | None) -> None:
-        if record_path is not None and self.open_path(record_path):
-            return
+        """Open the file given, or offer back the last unfinished game; never drop a game.
+
+        Every game keeps its own file in the games folder, so a file given on the command
+        line, a new game or a declined resume each play in a new file.
+        """
         try:
-            unfinished = self.autosave.load_unfinished()
-            if unfinished is not None:
-                self._check_playable(unfinished)
+            self.autosave.adopt_legacy()
         except RecordError as error:
             kept_as = self.autosave.kept_as
             if kept_as is not None:
@@ -246,9 +298,21 @@ class GameController(QObject):
                 )
                 text = fill(what, str(error), self.autosave.keep_failure)
             self.prompts.error(translate("Controller", "The saved game cannot be read"), text)
-            unfinished = None
-        if unfinished is not None and self.prompts.resume(self._summary(unfinished)):
-            self.replace_game(unfinished)
+        unfinished, broken = self.autosave.library.latest_unfinished(
+            lambda game: game.game_id in PLAYABLE
+        )
+        if broken:
+            self.prompts.error(
+                translate("Controller", "The saved game cannot be read"),
+                fill(
+                    translate("Controller", "%1\n\nThe file was kept aside; a new game starts."),
+                    "\n".join(str(error) for error in broken),
+                ),
+            )
+        if record_path is not None and self.open_path(record_path):
+            return
+        if unfinished is not None and self.prompts.resume(self._summary(unfinished.game)):
+            self.replace_game(unfinished.game, unfinished.path)
             return
         self.ask_new_game()
 
@@ -271,7 +335,14 @@ class GameController(QObject):
         game.extra[DICE_SOURCE_KEY] = choice.dice_source
         if choice.computers:
             game.extra[COMPUTERS_KEY] = record_computers(choice.computers)
-        self.settings.players = list(choice.players)
+        if choice.default_numbers and any(choice.default_numbers):
+            game.extra[DEFAULT_NAMES_KEY] = {
+                name: number
+                for name, number in zip(game.players, choice.default_numbers, strict=True)
+                if number
+            }
+        typed = choice.typed_names if choice.typed_names is not None else choice.players
+        self.settings.players = list(typed)
         self.settings.dice_source = choice.dice_source
         if isinstance(game, Game):
             self.settings.grid_file = choice.grid_file
@@ -289,24 +360,41 @@ class GameController(QObject):
             self.set_camera(True)
 
     def new_game_same_players(self) -> None:
-        """A rematch: same sheet, options, players and dice source."""
-        game = new_game(self.game.rules, self.game.players)
+        """A rematch: same sheet, options and dice source; the next player starts.
+
+        The game just played stays in the games folder.
+        """
+        players = self.game.players
+        game = new_game(self.game.rules, (*players[1:], *players[:1]))
         game.extra[DICE_SOURCE_KEY] = self.game.extra.get(DICE_SOURCE_KEY, DICE_VIRTUAL)
-        if COMPUTERS_KEY in self.game.extra:
-            game.extra[COMPUTERS_KEY] = self.game.extra[COMPUTERS_KEY]
+        if self._default_names():
+            game.extra[DEFAULT_NAMES_KEY] = dict(self._default_names())
+        count = len(players)
+        levels = computer_levels(self.game.extra, count)
+        if levels:  # each computer player keeps its level in its new seat
+            game.extra[COMPUTERS_KEY] = record_computers(
+                {(seat - 1) % count: level for seat, level in levels.items()}
+            )
         self.replace_game(game)
 
-    def replace_game(self, game: DiceGame[Any]) -> None:
-        """Show and play `game` from now on."""
+    def replace_game(self, game: DiceGame[Any], path: Path | None = None) -> None:
+        """Show and play `game` from now on, saved to `path` (a kept game) or a new file.
+
+        The game shown before keeps its own file: nothing is overwritten.
+        """
         self.game.remove_listener(self._on_change)
+        self.autosave.follow(path)
         self.game = game
         game.add_listener(self._on_change)
+        self._relabel_default_names()
         if isinstance(game, Game):
             self.model.set_game(game)
         self.show_game()
         if self.window.camera_action.isChecked() and not self.table_mode:
             game.extra[DICE_SOURCE_KEY] = DICE_TABLE  # the camera reads real dice
         self.window.tray.clear_draft()
+        self._restore_draft()
+        self.window.camera_panel.forget_reading()
         self.window.sheet.fit_font()
         self.close_end_of_game()
         self._status_note = ""
@@ -434,6 +522,81 @@ class GameController(QObject):
                     return
         self._act(lambda: game.score(box_id))
 
+    def _default_names(self) -> dict[str, int]:
+        """The record's default names and their numbers, when they fit (else none)."""
+        names = self.game.extra.get(DEFAULT_NAMES_KEY)
+        if isinstance(names, dict) and all(
+            isinstance(name, str) and type(number) is int and 1 <= number <= 99
+            for name, number in names.items()
+        ):
+            return names
+        return {}
+
+    def _relabel_default_names(self) -> bool:
+        """Show default names ("Player 2") in the language of the moment; True if any."""
+        names = self._default_names()
+        labels = {name: default_player_name(number) for name, number in names.items()}
+        if not labels:
+            return False
+        try:
+            self.game.relabel_names(labels)
+        except IllegalActionError:
+            return False
+        self.game.extra[DEFAULT_NAMES_KEY] = {labels[name]: n for name, n in names.items()}
+        if isinstance(self.game, Game):
+            self.model.refresh_names()
+        return True
+
+    def rename_player(self, index: int) -> None:
+        """Rename one player (a double-click on their column), through the engine's door."""
+        game = self.game
+        if not 0 <= index < len(game.players):
+            return
+        name = self.prompts.player_name(game.players[index])
+        if name is None or name.strip() == game.players[index]:
+            return
+        names = list(game.players)
+        names[index] = name
+        if self._refused(RenamePlayers(tuple(names))):
+            return
+        self._act(lambda: game.rename_players(names))
+
+    @property
+    def seats_movable(self) -> bool:
+        """The order of play may change until something is played (renames aside)."""
+        return all(isinstance(action, RenamePlayers) for action in self.game.actions)
+
+    def move_player(self, seat: int, to: int) -> None:
+        """Before the first turn: swap two neighbouring players in the order of play."""
+        order = list(range(len(self.game.players)))
+        if not (0 <= seat < len(order) and 0 <= to < len(order)):
+            return
+        order[seat], order[to] = order[to], order[seat]
+        self._reorder(order)
+
+    def let_player_start(self, seat: int) -> None:
+        """Before the first turn: this player starts, the others follow in their order."""
+        count = len(self.game.players)
+        if 0 <= seat < count:
+            self._reorder([(seat + i) % count for i in range(count)])
+
+    def _reorder(self, order: list[int]) -> None:
+        """New seat i gets the player of old seat order[i] (a rename of empty seats)."""
+        if not self.seats_movable:
+            self._note(
+                translate("Controller", "The order of play is set once the game has begun."),
+                beep=True,
+            )
+            return
+        game = self.game
+        names = [game.players[i] for i in order]
+        levels = computer_levels(game.extra, len(order))
+        if levels:  # a computer player moves with its name
+            game.extra[COMPUTERS_KEY] = record_computers(
+                {seat: levels[old] for seat, old in enumerate(order) if old in levels}
+            )
+        self._act(lambda: game.rename_players(names))
+
     def _best_other_box(self, box_id: str) -> tuple[str, int] | None:
         best: tuple[str, int] | None = None
         assert isinstance(self.game, Game)
@@ -445,14 +608,46 @@ class GameController(QObject):
         return best
 
     def undo(self) -> None:
-        """Take back the last action, across turns."""
-        if self.game.can_undo:
-            self._act(self.game.undo)
+        """Take back the last action, across turns, and say what was undone."""
+        if not self.game.can_undo:
+            return
+        what = self._undo_text()
+        self._act(self.game.undo)
+        self._note(fill(translate("Controller", "Undone: %1"), what))
 
     def redo(self) -> None:
-        """Apply again the last undone action."""
-        if self.game.can_redo:
-            self._act(self.game.redo)
+        """Apply again the last undone action, and say what was redone."""
+        if not self.game.can_redo:
+            return
+        what = self._redo_text()
+        self._act(self.game.redo)
+        self._note(fill(translate("Controller", "Redone: %1"), what))
+
+    def _undo_text(self) -> str:
+        """What undo would take back, e.g. "Anna's Fours (12)"."""
+        game = self.game
+        if not game.actions:
+            return ""
+        action = game.actions[-1]
+        if isinstance(action, Score) and isinstance(game, Game):
+            scored = game.state.scored_turns[-1]
+            return texts.action_text(
+                action,
+                game.players[scored.player],
+                self.model.box_name(scored.box),
+                scored.score,
+            )
+        return texts.action_text(action, game.players[game.current_player], "", None)
+
+    def _redo_text(self) -> str:
+        """What redo would apply again."""
+        game = self.game
+        action = game.next_redo
+        if action is None:
+            return ""
+        name = game.players[game.current_player]
+        box = self.model.box_name(action.box) if isinstance(action, Score) else ""
+        return texts.action_text(action, name, box, None)
 
     def _act(self, action: Callable[[], Change]) -> None:
         self._status_note = ""
@@ -464,12 +659,17 @@ class GameController(QObject):
     # After every engine change -----------------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
+        if self.game.dice is not None or change.turn_ended:
+            self.game.extra.pop(TABLE_DRAFT_KEY, None)
         self._save()
+        if isinstance(change.action, RenamePlayers) and isinstance(self.game, Game):
+            self.model.refresh_names()
         if isinstance(self.game, Game):
             self._note_yahtzee_bonus(change)
         rolled = isinstance(change.action, Roll) and not change.undone
         if change.turn_ended:
             self.window.tray.clear_draft()
+            self.window.camera_panel.forget_reading()
         self._refresh_views(rolled=rolled)
         if self.game.finished and not change.undone:
             self._show_end_of_game()
@@ -524,13 +724,17 @@ class GameController(QObject):
         window.tray.set_dice_count(game.rules.dice_count, game.rules.faces)
         window.tray.speak_of_throws(isinstance(game.rules, Four21Engine))
         window.camera_panel.set_expected_count(game.rules.dice_count)
+        entered_from_table = (
+            isinstance(game, Game) and game.dice is not None and (not game.state.turn.rolls)
+        )
         window.tray.show_turn(
             game.rules.shown_dice(game.state),
             game.held,
-            game.rolls_left,
+            0 if entered_from_table else game.rolls_left,
             table_mode=self.table_mode,
             can_roll=can_roll,
             rolled=rolled,
+            throws=len(game.state.turn.rolls) if self.table_mode and isinstance(game, Game) else 0,
         )
         window.tray.setEnabled(bool(legal))
         window.table_dice_action.setEnabled(True)
@@ -540,11 +744,17 @@ class GameController(QObject):
         window.stop_action.setEnabled(Stop() in legal)
         window.undo_action.setEnabled(game.can_undo)
         window.redo_action.setEnabled(game.can_redo)
+        window.show_history(
+            self._undo_text() if game.can_undo else "", self._redo_text() if game.can_redo else ""
+        )
         window.save_as_action.setEnabled(True)
         window.share_action.setEnabled(True)
         window.turn_label.setText(self._turn_text())
         window.status_label.setText(self._status_text())
         window.game_label.setText(self._game_text())
+        if window.sheet.hasFocus():
+            window.sheet.follow_current_player()
+        window.sheet.seats_movable = self.seats_movable
         self.view_refreshed.emit()
 
     def _refresh_roller(self) -> None:
@@ -666,7 +876,28 @@ class GameController(QObject):
         states = self.game.box_states()
         if any(state.joker and not state.filled for state in states):
             return translate("Controller", "Joker: the lower boxes score their full value.")
+        if self._joker_upper_at_zero(states):
+            return fill(
+                translate(
+                    "Controller",
+                    "Joker: every lower box is filled, so %1 go in a free upper box, at 0.",
+                ),
+                texts.face_word(self.game.dice[0] if self.game.dice else 0),
+            )
         return ""
+
+    def _joker_upper_at_zero(self, states: tuple[BoxState, ...]) -> bool:
+        """The joker's last case: five of a kind, its box filled, no lower box left."""
+        rules, dice = self.game.rules, self.game.dice
+        yahtzee_box = rules.variant.yahtzee_box
+        return (
+            rules.joker is not None
+            and dice is not None
+            and len(set(dice)) == 1
+            and yahtzee_box is not None
+            and any(s.box.id == yahtzee_box and s.filled for s in states)
+            and all(s.filled for s in states if s.box.section is Section.LOWER)
+        )
 
     def report_settings_problems(self, problems: SettingsProblems) -> None:
         """Say once, at start, what in the settings file could not be used."""
@@ -712,15 +943,15 @@ class GameController(QObject):
 
     # Files -----------------------------------------------------------------------------------
 
-    def _may_leave_game(self) -> bool:
-        """Ask before another game replaces one in progress (it stays in its autosave only)."""
+    def _may_leave_game(self, *, opening: bool = False) -> bool:
+        """Ask before another game takes the place of one in progress (it stays in Games)."""
         game = self.game
-        started = game.can_undo and not game.finished
-        return not started or self.prompts.confirm_abandon(self._summary(game))
+        started = has_content(game) and not game.finished
+        return not started or self.prompts.confirm_abandon(self._summary(game), opening=opening)
 
     def open_file(self) -> None:
         """Game › Open…"""
-        if not self._may_leave_game():
+        if not self._may_leave_game(opening=True):
             return
         path = self.prompts.open_path()
         if path:
@@ -747,6 +978,62 @@ class GameController(QObject):
         game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
         self.replace_game(game)
         return True
+
+    # The kept games ----------------------------------------------------------------------------
+
+    def show_games(self) -> None:
+        """Game › Games and high scores…: every kept game, to open, resume or delete."""
+        if self.games_window is None:
+            self.games_window = GamesWindow(self.window)
+            self.games_window.open_requested.connect(self.open_kept)
+            self.games_window.delete_requested.connect(self.delete_kept)
+        self._fill_games_window()
+        self.games_window.show()
+        self.games_window.raise_()
+        self.games_window.activateWindow()
+
+    def _fill_games_window(self) -> None:
+        if self.games_window is None:
+            return
+        kept, _broken = self.autosave.kept_games()
+        self.games_window.show_games(kept, self.autosave.path)
+
+    def open_kept(self, path: Path) -> None:
+        """Show a kept game and play on in its own file (the game left stays kept)."""
+        try:
+            game = load_record(path)
+            self._check_playable(game)
+        except RecordError as error:
+            self.prompts.error(
+                translate("Controller", "This game cannot be opened"),
+                fill(
+                    translate("Controller", "%1\n\nThe game in progress is unchanged."), str(error)
+                ),
+            )
+            return
+        game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
+        if self.games_window is not None:
+            self.games_window.hide()
+        self.replace_game(game, path)
+
+    def delete_kept(self, path: Path) -> None:
+        """Delete a kept game after asking (never the game in the window)."""
+        if path == self.autosave.path:
+            return
+        try:
+            summary = self._summary(load_record(path))
+        except RecordError:
+            summary = path.name
+        if not self.prompts.confirm_delete(summary):
+            return
+        try:
+            self.autosave.library.delete(path)
+        except OSError as error:
+            self.prompts.error(
+                translate("Controller", "The game was not deleted"),
+                f"{path}: {error.strerror or error}",
+            )
+        self._fill_games_window()
 
     def save_as(self) -> None:
         """Game › Save as…"""
@@ -848,9 +1135,20 @@ class GameController(QObject):
 
     def _on_language_changed(self) -> None:
         self._status_note = ""  # written in the other language
+        if self._relabel_default_names():
+            self._save()
         self.model.retranslate()
         self.window.sheet.fit_font()
         self._refresh_views(rolled=False)
+
+    def show_rules(self) -> None:
+        """Help › Rules: the rules of the game in play first."""
+        if self.rules_window is None:
+            self.rules_window = RulesWindow(self.window)
+        self.rules_window.show_rules(self.game.rules)
+        self.rules_window.show()
+        self.rules_window.raise_()
+        self.rules_window.activateWindow()
 
     def _about(self) -> None:
         self.prompts.about(about_text(__version__, self.paths))
@@ -883,7 +1181,7 @@ class GameController(QObject):
             )
         turn = len(game.state.scored_turns) // max(1, len(game.players)) + 1
         return fill(
-            translate("Controller", "%1 — %2, round %3 of %4"),
+            translate("Controller", "%1 — %2, turn %3 of %4"),
             texts.variant_name(game.rules.variant),
             ", ".join(game.players),
             str(turn),

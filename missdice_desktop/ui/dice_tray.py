@@ -361,6 +361,8 @@ class DiceTray(QWidget):
     roll_requested = Signal()
     dice_entered = Signal(str)
     """The faces from the table, e.g. "26266"."""
+    draft_changed = Signal(list)
+    """Faces chosen so far for the table dice, None for a die not set (before all of them)."""
     dice_replaced = Signal()
     """The dice widgets were rebuilt for another number of dice."""
 
@@ -401,6 +403,8 @@ class DiceTray(QWidget):
         self.roll_button.clicked.connect(self.roll_requested)
         self.entry.returnPressed.connect(self._on_entry)
         self._rolls_left: int | None = None
+        self._throws = 0
+        """With table dice, how many throws of the turn were read (the camera's count)."""
         self.throws = False
         """True for games that speak of throws (the 421) rather than rolls."""
         self.set_dice_count(1)
@@ -469,21 +473,28 @@ class DiceTray(QWidget):
         table_mode: bool,
         can_roll: bool,
         rolled: bool = False,
+        throws: int = 0,
     ) -> None:
-        """Show the engine's turn; `rolled` plays the animation on the dice that moved."""
+        """Show the engine's turn; `rolled` plays the animation on the dice that moved.
+
+        `throws`: with table dice, how many throws of the turn were read by the camera.
+        """
         self.table_mode = table_mode
         self._rolls_left = rolls_left
+        self._throws = throws
         self.set_dice_count(len(held))
         if dice is not None:
             self._draft = list(dice)
-        elif not table_mode or all(face is not None for face in self._draft):
+        elif all(face is not None for face in self._draft):
             self._draft = [None] * len(self.dice)
         for i, die in enumerate(self.dice):
             die.table_mode = table_mode
             face = dice[i] if dice is not None else (self._draft[i] if table_mode else None)
             die.show_face(face, bool(held[i]) and not table_mode, tumble=rolled and not held[i])
         self.roll_button.setVisible(not table_mode)
-        self.rolls_left_label.setVisible(not table_mode and rolls_left is not None)
+        self.rolls_left_label.setVisible(
+            (not table_mode and rolls_left is not None) or (table_mode and throws > 0)
+        )
         self.entry.setVisible(table_mode)
         self.entry_label.setVisible(table_mode)
         self.roll_button.setEnabled(can_roll)
@@ -502,14 +513,30 @@ class DiceTray(QWidget):
         """Forget faces chosen for dice not entered yet (a new turn or game)."""
         self._draft = [None] * len(self.dice)
 
+    @property
+    def draft(self) -> list[int | None]:
+        """The faces chosen so far for the table dice (None: not set)."""
+        return list(self._draft)
+
+    def set_draft(self, faces: Sequence[int | None]) -> None:
+        """Faces chosen earlier (a resumed game), shown at the next `show_turn`."""
+        if len(faces) == len(self.dice):
+            self._draft = list(faces)
+
     def _show_rolls_left(self) -> None:
         if self._rolls_left is None:
             return
-        if self.throws:
-            text = translate("DiceTray", "Throws left: %1")
+        if self.table_mode and self._throws:
+            text = fill(
+                translate("DiceTray", "Throw %1 of %2"),
+                str(self._throws),
+                str(self._throws + self._rolls_left),
+            )
+        elif self.throws:
+            text = fill(translate("DiceTray", "Throws left: %1"), str(self._rolls_left))
         else:
-            text = translate("DiceTray", "Rolls left: %1")
-        self.rolls_left_label.setText(fill(text, str(self._rolls_left)))
+            text = fill(translate("DiceTray", "Rolls left: %1"), str(self._rolls_left))
+        self.rolls_left_label.setText(text)
 
     def _on_die_clicked(self, index: int) -> None:
         if not self.table_mode:
@@ -532,6 +559,7 @@ class DiceTray(QWidget):
             self.dice_entered.emit("".join(str(value) for value in self._draft))
         else:
             self.dice[index].show_face(face, False)
+            self.draft_changed.emit(list(self._draft))
             next_free = next((i for i, v in enumerate(self._draft) if v is None), None)
             if next_free is not None and self.dice[index].hasFocus():
                 self.dice[next_free].setFocus()

@@ -237,6 +237,9 @@ class MainWindow(QMainWindow):
         self.share_action = QAction(self)
         self.share_action.setObjectName("share")
         self.share_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
+        self.games_action = QAction(self)
+        self.games_action.setObjectName("games")
+        self.games_action.setShortcut(QKeySequence("Ctrl+Shift+G"))
         self.table_dice_action = QAction(self, checkable=True)
         self.table_dice_action.setObjectName("tableDice")
         self.camera_action = QAction(self, checkable=True)
@@ -294,6 +297,9 @@ class MainWindow(QMainWindow):
             self.theme_group.addAction(action)
             self.theme_actions[code] = action
         self.about_action = QAction(self)
+        self.rules_action = QAction(self)
+        self.rules_action.setObjectName("rules")
+        self.rules_action.setShortcut(QKeySequence.StandardKey.HelpContents)
         self.fast_computer_action = QAction(self, checkable=True)
         self.fast_computer_action.setObjectName("fastComputer")
         self.fast_computer_action.setShortcut(QKeySequence("Ctrl+J"))
@@ -310,6 +316,7 @@ class MainWindow(QMainWindow):
         self.game_menu.addActions(
             [self.new_game_action, self.open_action, self.save_as_action, self.share_action]
         )
+        self.game_menu.addAction(self.games_action)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.table_dice_action)
         self.game_menu.addAction(self.camera_action)
@@ -329,6 +336,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.coach_action)
         self.help_menu = menu_bar.addMenu("")
+        self.help_menu.addAction(self.rules_action)
+        self.help_menu.addSeparator()
         self.help_menu.addAction(self.about_action)
 
     def retranslate_ui(self) -> None:
@@ -343,6 +352,10 @@ class MainWindow(QMainWindow):
                 "MainWindow",
                 "A QR code and a link that carry the whole game to another computer (Ctrl+Shift+S)",
             )
+        )
+        self.games_action.setText(translate("MainWindow", "&Games and high scores…"))
+        self.games_action.setToolTip(
+            translate("MainWindow", "Every game kept, finished or not, and the high scores")
         )
         self.table_dice_action.setText(translate("MainWindow", "Dice from the &table"))
         self.table_dice_action.setToolTip(
@@ -386,6 +399,10 @@ class MainWindow(QMainWindow):
         self.coach_panel.retranslate_ui()
         self.help_menu.setTitle(translate("MainWindow", "&Help"))
         self.about_action.setText(translate("MainWindow", "&About Miss Dice"))
+        self.rules_action.setText(translate("MainWindow", "&Rules"))
+        self.rules_action.setToolTip(
+            translate("MainWindow", "What each box scores, the bonuses and the joker (F1)")
+        )
         self.roll_action.setText(translate("MainWindow", "Roll"))
         self.bank_action.setText(translate("MainWindow", "Hold"))
         self.stop_action.setText(translate("MainWindow", "Stop here"))
@@ -404,6 +421,28 @@ class MainWindow(QMainWindow):
             )
         )
         self.tray.retranslate()
+
+    def show_history(self, undo: str, redo: str) -> None:
+        """Name what Undo and Redo would do, in the Edit menu and their tooltips."""
+        if undo:
+            self.undo_action.setText(fill(translate("MainWindow", "&Undo: %1"), undo))
+            self.undo_action.setToolTip(fill(translate("MainWindow", "Undo: %1 (Ctrl+Z)"), undo))
+        else:
+            self.undo_action.setText(translate("MainWindow", "&Undo"))
+            self.undo_action.setToolTip(translate("MainWindow", "Undo the last action (Ctrl+Z)"))
+        if redo:
+            self.redo_action.setText(fill(translate("MainWindow", "&Redo: %1"), redo))
+            self.redo_action.setToolTip(
+                fill(translate("MainWindow", "Redo: %1 (Ctrl+Shift+Z)"), redo)
+            )
+        else:
+            self.redo_action.setText(translate("MainWindow", "&Redo"))
+            self.redo_action.setToolTip(translate("MainWindow", "Redo (Ctrl+Shift+Z)"))
+        for button, short in (
+            (self.undo_button, translate("MainWindow", "&Undo")),
+            (self.redo_button, translate("MainWindow", "&Redo")),
+        ):
+            button.setText(short)
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow a language switch."""

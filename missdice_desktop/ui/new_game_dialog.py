@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QRadioButton,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -73,6 +74,12 @@ class NewGameChoice:
     """The other games' whole-number options."""
     computers: dict[int, Level] = field(default_factory=dict)
     """The players the computer plays, by index, with their level."""
+    typed_names: list[str] | None = None
+    """The names as typed, blank where the default name is used (remembered as blank, so
+    that it shows in the language of the next game); None: same as `players`."""
+    default_numbers: list[int] | None = None
+    """For each seat: N when it plays as the default "Player N" (shown in the language of
+    the moment), else 0; None: no default names."""
 
 
 def default_player_name(number: int) -> str:
@@ -138,6 +145,7 @@ class NewGameDialog(QDialog):
         self.player_count.setRange(1, MAX_PLAYERS)
         self.player_count.setAccessibleName(translate("NewGameDialog", "Number of players"))
         self.name_edits: list[QLineEdit] = []
+        self.up_buttons: list[QToolButton] = []
         names_grid = QGridLayout()
         self.name_labels: list[QLabel] = []
         self.kind_boxes: list[QComboBox] = []
@@ -167,12 +175,25 @@ class NewGameDialog(QDialog):
                     "the expert plays the best moves, the beginner makes mistakes",
                 )
             )
-            names_grid.addWidget(label, i % 4, (i // 4) * 3)
-            names_grid.addWidget(edit, i % 4, (i // 4) * 3 + 1)
-            names_grid.addWidget(player_kind, i % 4, (i // 4) * 3 + 2)
+            up = QToolButton(self)
+            up.setObjectName(f"playerUp{i + 1}")
+            up.setText("↑")
+            up.setAccessibleName(fill(translate("NewGameDialog", "Move player %1 up"), str(i + 1)))
+            up.setToolTip(up.accessibleName())
+            up.setEnabled(i > 0)
+            up.clicked.connect(lambda _=False, row=i: self.move_up(row))
+            names_grid.addWidget(label, i % 4, (i // 4) * 4)
+            names_grid.addWidget(edit, i % 4, (i // 4) * 4 + 1)
+            names_grid.addWidget(player_kind, i % 4, (i // 4) * 4 + 2)
+            names_grid.addWidget(up, i % 4, (i // 4) * 4 + 3)
             self.name_edits.append(edit)
             self.name_labels.append(label)
             self.kind_boxes.append(player_kind)
+            self.up_buttons.append(up)
+            edit.textChanged.connect(lambda _text: self._fill_first_player())
+        self.first_player = QComboBox(self)
+        self.first_player.setObjectName("firstPlayer")
+        self.first_player.setAccessibleName(translate("NewGameDialog", "Who starts"))
 
         self.virtual_dice = QRadioButton(translate("NewGameDialog", "&Virtual dice: the app rolls"))
         self.virtual_dice.setObjectName("virtualDice")
@@ -209,7 +230,13 @@ class NewGameDialog(QDialog):
         count_label.setBuddy(self.player_count)
         form.addRow(count_label, self.player_count)
         players_box = QGroupBox(translate("NewGameDialog", "Names"), self)
-        players_box.setLayout(names_grid)
+        players_layout = QVBoxLayout(players_box)
+        players_layout.addLayout(names_grid)
+        first_row = QFormLayout()
+        first_label = QLabel(translate("NewGameDialog", "&Who starts:"), self)
+        first_label.setBuddy(self.first_player)
+        first_row.addRow(first_label, self.first_player)
+        players_layout.addLayout(first_row)
         self.players_box = players_box
         self.roller_note = QLabel(
             translate(
@@ -407,7 +434,42 @@ class NewGameDialog(QDialog):
             edit.setVisible(i < count)
             label.setVisible(i < count)
             self.kind_boxes[i].setVisible(i < count)
+            self.up_buttons[i].setVisible(i < count)
+        self._fill_first_player()
         self._fit()
+
+    def _fill_first_player(self) -> None:
+        """The list of who may start: the players as named now, the choice kept."""
+        chosen = max(0, self.first_player.currentIndex())
+        self.first_player.blockSignals(True)
+        self.first_player.clear()
+        for i in range(self.player_count.value()):
+            self.first_player.addItem(self._name(i))
+        self.first_player.setCurrentIndex(min(chosen, self.first_player.count() - 1))
+        self.first_player.blockSignals(False)
+
+    def move_up(self, row: int) -> None:
+        """Swap player `row` with the one above (the order of play)."""
+        if not 0 < row < len(self.name_edits):
+            return
+        above, below = self.name_edits[row - 1], self.name_edits[row]
+        text = above.text()
+        above.setText(below.text())
+        below.setText(text)
+        upper, lower = self.kind_boxes[row - 1], self.kind_boxes[row]
+        kind = upper.currentIndex()
+        upper.setCurrentIndex(lower.currentIndex())
+        lower.setCurrentIndex(kind)
+
+    def _typed(self, index: int) -> str:
+        """The name typed in field `index`, without characters that cannot be shown
+        (invisible ones, or controls that reorder the text); "" when it shows nothing."""
+        name = without_hidden_characters(self.name_edits[index].text()).strip()
+        return "" if shown_text_problem(name, max_length=MAX_NAME_LENGTH) is not None else name
+
+    def _name(self, index: int) -> str:
+        """The name of field `index`, 'Player N' when it shows nothing."""
+        return self._typed(index) or default_player_name(index + 1)
 
     # The result ------------------------------------------------------------------------------
 
@@ -432,15 +494,23 @@ class NewGameDialog(QDialog):
         return chosen
 
     def player_names(self) -> list[str]:
-        """The names typed, without characters that cannot be shown (invisible ones, or
-        controls that reorder the text); a field that shows nothing gets 'Player N'."""
-        names = []
-        for i in range(self.player_count.value()):
-            name = without_hidden_characters(self.name_edits[i].text()).strip()
-            if shown_text_problem(name, max_length=MAX_NAME_LENGTH) is not None:
-                name = default_player_name(i + 1)
-            names.append(name)
-        return names
+        """The names in playing order, the chosen first player first (an empty field gets
+        'Player N')."""
+        names = [self._name(i) for i in range(self.player_count.value())]
+        first = max(0, self.first_player.currentIndex())
+        return names[first:] + names[:first]
+
+    def typed_names(self) -> list[str]:
+        """The names as typed, in the same order as `player_names` (blank where empty)."""
+        names = [self._typed(i) for i in range(self.player_count.value())]
+        first = max(0, self.first_player.currentIndex())
+        return names[first:] + names[:first]
+
+    def default_numbers(self) -> list[int]:
+        """For each seat in playing order: N when it plays as the default "Player N", else 0."""
+        numbers = [0 if self._typed(i) else i + 1 for i in range(self.player_count.value())]
+        first = max(0, self.first_player.currentIndex())
+        return numbers[first:] + numbers[:first]
 
     def choice(self) -> NewGameChoice:
         """Everything chosen, as rules the engine can play."""
@@ -463,6 +533,8 @@ class NewGameDialog(QDialog):
                 camera=camera,
                 game=kind.id,
                 game_options=numbers,
+                typed_names=self.typed_names(),
+                default_numbers=self.default_numbers(),
             )
         variant = self.selected_variant()
         options = self.options()
@@ -473,16 +545,27 @@ class NewGameDialog(QDialog):
             options = {}
         grid = self._grid_file if variant is self._house else ""
         return NewGameChoice(
-            rules, self.player_names(), source, grid, options, camera, computers=self.computers()
+            rules,
+            self.player_names(),
+            source,
+            grid,
+            options,
+            camera,
+            typed_names=self.typed_names(),
+            default_numbers=self.default_numbers(),
+            computers=self.computers(),
         )
 
     def computers(self) -> dict[int, Level]:
-        """The players the computer plays, with their level (scoresheet games only)."""
+        """The players the computer plays, by seat in playing order, with their level
+        (scoresheet games only)."""
         if self.selected_game() != YAHTZEE_FAMILY:
             return {}
+        count = self.player_count.value()
+        first = max(0, self.first_player.currentIndex())
         return {
-            i: Level(str(self.kind_boxes[i].currentData()))
-            for i in range(self.player_count.value())
+            (i - first) % count: Level(str(self.kind_boxes[i].currentData()))
+            for i in range(count)
             if self.kind_boxes[i].currentData()
         }
 

@@ -7,7 +7,14 @@ blocks a test and every question asked is checked.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QCheckBox, QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QFileDialog,
+    QInputDialog,
+    QMessageBox,
+    QWidget,
+)
 
 from missdice_desktop.ui.about import app_icon
 from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
@@ -60,19 +67,51 @@ class Prompts:
         )
         return answer == QMessageBox.StandardButton.Yes
 
-    def confirm_abandon(self, summary: str) -> bool:
-        """Before a new game replaces one still being played."""
+    def confirm_abandon(self, summary: str, *, opening: bool = False) -> bool:
+        """Before another game takes the place of one still being played (it stays in Games)."""
+        question = (
+            translate(
+                "Prompts",
+                "This game is not finished:\n%1\n\nOpen another game? This one is kept in Games.",
+            )
+            if opening
+            else translate(
+                "Prompts",
+                "This game is not finished:\n%1\n\nStart a new game? This one is kept in Games.",
+            )
+        )
         answer = QMessageBox.question(
             self.parent,
             translate("Prompts", "Leave this game?"),
+            fill(question, summary),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def confirm_delete(self, summary: str) -> bool:
+        """Before a kept game is deleted for good."""
+        answer = QMessageBox.question(
+            self.parent,
+            translate("Prompts", "Delete this game?"),
             fill(
-                translate("Prompts", "This game is not finished:\n%1\n\nStart a new game instead?"),
+                translate("Prompts", "%1\n\nDelete this game for good? It cannot be brought back."),
                 summary,
             ),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,
         )
         return answer == QMessageBox.StandardButton.Yes
+
+    def player_name(self, current: str) -> str | None:
+        """A new name for a player (None: cancelled)."""
+        name, accepted = QInputDialog.getText(
+            self.parent,
+            translate("Prompts", "Rename a player"),
+            fill(translate("Prompts", "New name for %1:"), current),
+            text=current,
+        )
+        return name if accepted else None
 
     def new_game(self, settings: Settings) -> NewGameChoice | None:
         """The New game dialog."""

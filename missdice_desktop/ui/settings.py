@@ -56,8 +56,13 @@ class AppPaths:
 
     @property
     def autosave_file(self) -> Path:
-        """The game saved after every action."""
+        """Where versions before the games folder kept the game in progress (moved at start)."""
         return self.data_dir / "autosave.json"
+
+    @property
+    def games_dir(self) -> Path:
+        """The kept games, one record file each, saved after every action."""
+        return self.data_dir / "games"
 
 
 @dataclass
@@ -185,7 +190,11 @@ def _valid(name: str, value: Any) -> bool:
             return (
                 isinstance(value, list)
                 and len(value) <= MAX_PLAYERS
-                and all(isinstance(player, str) and _shown_name(player) for player in value)
+                # a blank name stands for "Player N" in the language of the moment
+                and all(
+                    isinstance(player, str) and (not player.strip() or _shown_name(player))
+                    for player in value
+                )
             )
         case "options":
             return isinstance(value, dict) and all(

@@ -18,8 +18,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from missdice_desktop.rules import BoxState, Game, Section
-from missdice_desktop.ui import texts
+from missdice_desktop.rules import BoxKind, BoxState, Game, Section
+from missdice_desktop.ui import rules_text, texts
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -57,6 +57,8 @@ class SheetRole(enum.IntEnum):
     """On the upper-bonus row: points still needed (None when reached or impossible)."""
     CELL = Qt.ItemDataRole.UserRole + 9
     """The whole `Cell` at once (the delegate paints from it in one call)."""
+    BOX_KEY = Qt.ItemDataRole.UserRole + 10
+    """On a box row's header: the key that scores it from the sheet ("1", "A"), else None."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ class Cell:
     reason: str | None = None
     scorable: bool = False
     bonus_missing: int | None = None
+    bonus_lost: bool = False
+    """The upper bonus can no longer be reached."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,25 @@ class SheetRow:
 
     kind: RowKind
     box_index: int = -1
+
+
+LOWER_KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""Keys of the boxes without a face digit, in sheet order (letters exist on every layout)."""
+
+
+def box_keys(game: Game) -> dict[str, str]:
+    """The key of each box: its face digit for the upper boxes 1–6, then letters in order."""
+    keys: dict[str, str] = {}
+    for box in game.rules.boxes:
+        digit = str(box.face)
+        upper_face = box.section is Section.UPPER and box.kind is BoxKind.FACE
+        if upper_face and 1 <= box.face <= 6 and digit not in keys.values():
+            keys[box.id] = digit
+    letters = iter(LOWER_KEYS)
+    for box in game.rules.boxes:
+        if box.id not in keys:
+            keys[box.id] = next(letters, "")
+    return keys
 
 
 def sheet_rows(game: Game) -> tuple[SheetRow, ...]:
@@ -115,6 +138,7 @@ class SheetModel(QAbstractTableModel):
         self._game = game
         self._rows = sheet_rows(game)
         self._names = texts.box_names(game.rules)
+        self._keys = box_keys(game)
         self._states: list[tuple[BoxState, ...]] = []
         self._cells: list[list[Cell]] = []
         self._current = -1
@@ -133,6 +157,7 @@ class SheetModel(QAbstractTableModel):
         self._game = game
         self._rows = sheet_rows(game)
         self._names = texts.box_names(game.rules)
+        self._keys = box_keys(game)
         self._read_game()
         self.endResetModel()
 
@@ -155,6 +180,12 @@ class SheetModel(QAbstractTableModel):
                 self.index(min(rows), min(columns)), self.index(max(rows), max(columns))
             )
         if old_current != self._current and self._game.players:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
+
+    def refresh_names(self) -> None:
+        """The players were renamed: redraw the column headers."""
+        self._read_game()
+        if self._game.players:
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
 
     def retranslate(self) -> None:
@@ -208,10 +239,14 @@ class SheetModel(QAbstractTableModel):
             RowKind.GRAND_TOTAL: lambda: sheet.total,
         }[kind]()
         missing = None
+        lost = False
         if kind is RowKind.UPPER_BONUS and sheet.upper_bonus == 0 and self._upper_open(player):
-            missing = sheet.upper_bonus_missing or None
+            lost = not sheet.upper_bonus_reachable
+            missing = None if lost else sheet.upper_bonus_missing or None
         text = texts.points_missing(missing) if missing else str(value)
-        return Cell(kind, text, value, current, True, bonus_missing=missing)
+        if lost:
+            text = texts.bonus_lost()
+        return Cell(kind, text, value, current, True, bonus_missing=missing, bonus_lost=lost)
 
     # Lookups for the view and the controller ---------------------------------------------------
 
@@ -303,6 +338,11 @@ class SheetModel(QAbstractTableModel):
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self._row_title(section)
+        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleDescriptionRole):
+            return self._row_rule(section)
+        if role == SheetRole.BOX_KEY:
+            box_id = self.box_id_at(section)
+            return self._keys.get(box_id) or None if box_id is not None else None
         if role == Qt.ItemDataRole.FontRole and self._rows[section].kind is not RowKind.BOX:
             font = QFont()
             font.setBold(True)
@@ -350,6 +390,8 @@ class SheetModel(QAbstractTableModel):
 
     def _description(self, cell: Cell) -> str | None:
         if cell.box is None:
+            if cell.bonus_lost:
+                return texts.bonus_lost_long()
             return texts.points_missing_long(cell.bonus_missing) if cell.bonus_missing else None
         name = self.box_name(cell.box.box.id)
         if cell.filled:
@@ -358,6 +400,8 @@ class SheetModel(QAbstractTableModel):
             return texts.free_description(name)
         if cell.reason is not None:
             return cell.reason
+        if cell.value == 0 and not cell.box.joker:
+            return texts.zero_preview_description(name, rules_text.box_rule(cell.box.box))
         return texts.preview_description(name, cell.value, joker=cell.box.joker)
 
     def _spoken(self, cell: Cell, row: int, player: int) -> str:
@@ -370,6 +414,43 @@ class SheetModel(QAbstractTableModel):
         return any(
             not state.filled for state in self._states[player] if state.box.section is Section.UPPER
         )
+
+    def row_of_key(self, key: str) -> int | None:
+        """The row of the box that `key` ("1", "A") scores, None when no box has it."""
+        for box_id, box_key in self._keys.items():
+            if box_key and box_key == key.upper():
+                return self.row_of_box(box_id)
+        return None
+
+    def dice_to_score(self) -> bool:
+        """Whether there are dice on the table for the current player to score."""
+        return self._game.dice is not None and not self._game.finished
+
+    def free_rows(self, player: int) -> list[int]:
+        """Rows of `player`'s boxes still free and open (the keyboard's stops)."""
+        if not 0 <= player < len(self._cells):
+            return []
+        return [
+            row
+            for row, cell in enumerate(self._cells[player])
+            if cell.kind is RowKind.BOX and not cell.filled and not cell.reason
+        ]
+
+    def _row_rule(self, row: int) -> str | None:
+        """What a row scores in this grid (the row header's tooltip)."""
+        sheet_row = self._rows[row]
+        rules = self._game.rules
+        if sheet_row.kind is RowKind.BOX:
+            box = rules.boxes[sheet_row.box_index]
+            tip = texts.box_rule_tip(self.box_name(box.id), rules_text.box_rule(box))
+            key = self._keys.get(box.id)
+            return texts.with_key(tip, key) if key else tip
+        rule = {
+            RowKind.UPPER_BONUS: lambda: rules_text.bonus_rule(rules),
+            RowKind.ECART: lambda: rules_text.ecart_rule(rules),
+            RowKind.YAHTZEE_BONUS: lambda: rules_text.yahtzee_bonus_rule(rules),
+        }.get(sheet_row.kind)
+        return rule() if rule is not None else None
 
     def _row_title(self, row: int) -> str:
         sheet_row = self._rows[row]

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFocusEvent,
     QFont,
     QFontMetrics,
     QKeyEvent,
@@ -16,6 +25,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
+    QMenu,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -23,9 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.ui.sheet_model import Cell, RowKind, SheetRole
+from missdice_desktop.ui.sheet_model import Cell, RowKind, SheetModel, SheetRole
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
+translate = QCoreApplication.translate
 MIN_FONT_PX = 13
 MAX_FONT_PX = 40
 
@@ -112,6 +123,57 @@ def _fits(option: QStyleOptionViewItem, font: QFont, text: str) -> bool:
     return QFontMetrics(font).horizontalAdvance(text) <= option.rect.width() - 2 * margin
 
 
+AZERTY_DIGITS = {
+    Qt.Key.Key_Ampersand: "1",
+    Qt.Key.Key_Eacute: "2",
+    Qt.Key.Key_QuoteDbl: "3",
+    Qt.Key.Key_Apostrophe: "4",
+    Qt.Key.Key_ParenLeft: "5",
+    Qt.Key.Key_Minus: "6",
+}
+"""The unshifted top-row keys of a French keyboard, read as the digits above them."""
+
+
+def box_key_of(event: QKeyEvent) -> str | None:
+    """The box key an unmodified key press names: "1"–"6" (also on AZERTY) or "A"–"Z"."""
+    if event.modifiers() & ~(
+        Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+    ):
+        return None
+    key = event.key()
+    if Qt.Key.Key_1 <= key <= Qt.Key.Key_6:
+        return str(key - Qt.Key.Key_0)
+    if key in AZERTY_DIGITS:
+        return AZERTY_DIGITS[Qt.Key(key)]
+    if Qt.Key.Key_A <= key <= Qt.Key.Key_Z:
+        return chr(key)
+    return None
+
+
+class SheetHeader(QHeaderView):
+    """The row titles, with each box's key at the right in a softer colour."""
+
+    def paintSection(self, painter: QPainter, rect: QRect, logicalIndex: int) -> None:
+        """The title, then the key."""
+        super().paintSection(painter, rect, logicalIndex)
+        model = self.model()
+        key = model.headerData(logicalIndex, Qt.Orientation.Vertical, SheetRole.BOX_KEY)
+        if not key:
+            return
+        painter.save()
+        text = self.palette().color(QPalette.ColorRole.ButtonText)
+        base = self.palette().color(QPalette.ColorRole.Button)
+        painter.setPen(_mix(text, base, 0.45))
+        painter.setFont(self.font())
+        margin = QFontMetrics(self.font()).averageCharWidth()
+        painter.drawText(
+            rect.adjusted(0, 0, -margin, 0),
+            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+            str(key),
+        )
+        painter.restore()
+
+
 class SheetView(QTableView):
     """The scoresheet: a click on the current player's free box, or Enter on a row, scores."""
 
@@ -119,9 +181,16 @@ class SheetView(QTableView):
     """The row whose box the current player wants to score."""
     row_focused = Signal(int)
     """The keyboard moved to a row (the status line explains a closed box)."""
+    player_rename_requested = Signal(int)
+    """A double-click on a player's column header: rename that player."""
+    player_moved = Signal(int, int)
+    """Move the player of column `from` to column `to` (before the first turn)."""
+    player_first = Signal(int)
+    """Let the player of this column start (before the first turn)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setVerticalHeader(SheetHeader(Qt.Orientation.Vertical, self))
         self.setItemDelegate(SheetDelegate(self))
         self.viewport().setObjectName("sheetViewport")
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -138,6 +207,33 @@ class SheetView(QTableView):
         self.horizontalHeader().setHighlightSections(False)
         self.verticalHeader().setHighlightSections(True)
         self.clicked.connect(self._on_clicked)
+        self.horizontalHeader().sectionDoubleClicked.connect(self.player_rename_requested)
+        self.seats_movable = False
+        """Whether the order of play may still change (nothing played yet)."""
+        header = self.horizontalHeader()
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(
+            lambda at: self.player_menu(header.logicalIndexAt(at)).popup(header.mapToGlobal(at))
+        )
+
+    def player_menu(self, column: int) -> QMenu:
+        """The menu of a player's column: rename, and before the first turn move or start."""
+        menu = QMenu(self)
+        count = self.model().columnCount() if self.model() is not None else 0
+        rename = menu.addAction(translate("SheetView", "&Rename…"))
+        rename.triggered.connect(lambda: self.player_rename_requested.emit(column))
+        left = menu.addAction(translate("SheetView", "Move &left"))
+        left.setEnabled(self.seats_movable and column > 0)
+        left.triggered.connect(lambda: self.player_moved.emit(column, column - 1))
+        right = menu.addAction(translate("SheetView", "Move &right"))
+        right.setEnabled(self.seats_movable and 0 <= column < count - 1)
+        right.triggered.connect(lambda: self.player_moved.emit(column, column + 1))
+        first = menu.addAction(translate("SheetView", "&Plays first"))
+        first.setEnabled(self.seats_movable and column > 0)
+        first.triggered.connect(lambda: self.player_first.emit(column))
+        for action in (rename, left, right, first):
+            action.setEnabled(action.isEnabled() and 0 <= column < count)
+        return menu
 
     def current_player_column(self) -> int:
         """The column of the player whose turn it is (-1 when the game is over)."""
@@ -157,15 +253,85 @@ class SheetView(QTableView):
         ):
             self.box_chosen.emit(index.row())
 
+    def event(self, event: QEvent) -> bool:
+        """Box keys typed in the sheet choose boxes, before the window's digit shortcuts."""
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and self._row_of_key(event) is not None
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def _row_of_key(self, event: QKeyEvent) -> int | None:
+        model = self.model()
+        key = box_key_of(event)
+        if key is None or not isinstance(model, SheetModel):
+            return None
+        if not model.dice_to_score():
+            return None  # before the dice: digits hold dice or type table dice, as elsewhere
+        return model.row_of_key(key)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Enter (or Return) scores the current player's box in the selected row."""
+        """Enter scores the current player's box in the selected row; a box key scores its box."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             index = self.currentIndex()
             if index.isValid():
                 self.box_chosen.emit(index.row())
                 event.accept()
                 return
+        row = self._row_of_key(event)
+        if row is not None:
+            column = self.current_player_column()
+            if column >= 0:
+                self.setCurrentIndex(self.model().index(row, column))
+            self.box_chosen.emit(row)
+            event.accept()
+            return
         super().keyPressEvent(event)
+
+    def moveCursor(
+        self, cursorAction: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier
+    ) -> QModelIndex:
+        """The arrows stop only on the current player's free boxes, never on totals."""
+        column = self.current_player_column()
+        model = self.model()
+        rows = model.free_rows(column) if isinstance(model, SheetModel) and column >= 0 else []
+        if not rows:
+            return super().moveCursor(cursorAction, modifiers)
+        current = self.currentIndex().row() if self.currentIndex().isValid() else -1
+        action = QAbstractItemView.CursorAction
+        if cursorAction in (action.MoveUp, action.MovePrevious):
+            earlier = [row for row in rows if row < current]
+            row = earlier[-1] if earlier else rows[-1]
+        elif cursorAction in (action.MoveDown, action.MoveNext):
+            later = [row for row in rows if row > current]
+            row = later[0] if later else rows[0]
+        elif cursorAction in (action.MoveHome, action.MovePageUp):
+            row = rows[0]
+        elif cursorAction in (action.MoveEnd, action.MovePageDown):
+            row = rows[-1]
+        else:  # left and right stay in the current player's column
+            row = current if current in rows else rows[0]
+        return model.index(row, column)
+
+    def follow_current_player(self) -> None:
+        """Put the keyboard's place on a free box of the current player (a new turn)."""
+        column = self.current_player_column()
+        model = self.model()
+        if column < 0 or not isinstance(model, SheetModel):
+            return
+        rows = model.free_rows(column)
+        current = self.currentIndex()
+        if not rows or (current.isValid() and current.column() == column and current.row() in rows):
+            return
+        self.setCurrentIndex(model.index(rows[0], column))
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """The focus starts in the current player's column."""
+        self.follow_current_player()
+        super().focusInEvent(event)
 
     def currentChanged(
         self,
@@ -232,6 +398,11 @@ class SheetView(QTableView):
             default=0,
         )
         width = widest + metrics.averageCharWidth() * 2
+        if any(
+            model.headerData(row, Qt.Orientation.Vertical, SheetRole.BOX_KEY)
+            for row in range(model.rowCount())
+        ):
+            width += metrics.horizontalAdvance("W") + metrics.averageCharWidth() * 2
         if self.verticalHeader().minimumWidth() != width:
             self.verticalHeader().setMinimumWidth(width)
             self.updateGeometries()

@@ -11,7 +11,20 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from missdice_desktop.rules import Box, Reason, ReasonCode, Refusal, RefusalCode, Ruleset, Variant
+from missdice_desktop.rules import (
+    Box,
+    EnterDice,
+    Hold,
+    Reason,
+    ReasonCode,
+    Refusal,
+    RefusalCode,
+    RenamePlayers,
+    Roll,
+    Ruleset,
+    Score,
+    Variant,
+)
 
 translate = QCoreApplication.translate
 
@@ -54,7 +67,6 @@ def _variant_box_names(variant_id: str) -> dict[str, str]:
     """Names that differ from the common ones in one variant."""
     if variant_id == "yacht":
         return {
-            "full_house": translate("texts", "Full House"),
             "small_straight": translate("texts", "Little straight"),
             "large_straight": translate("texts", "Big straight"),
             "chance": translate("texts", "Choice"),
@@ -99,15 +111,24 @@ def variant_name(variant: Variant) -> str:
 def joker_policy_name(policy: str) -> str:
     """The shown name of a joker policy value."""
     names = {
-        "forced": translate("texts", "Forced joker (upper box of the face, then any lower box)"),
-        "hasbro": translate("texts", "Hasbro joker (Three or Four of a kind first)"),
-        "free": translate("texts", "Free joker (any free box)"),
+        "forced": translate(
+            "texts",
+            "Forced: the box of that face, then any lower box at full value, then an upper "
+            "box at 0",
+        ),
+        "hasbro": translate(
+            "texts",
+            "Hasbro: the box of that face, then Three or Four of a kind, then any lower box, "
+            "then an upper box at 0",
+        ),
+        "free": translate("texts", "Free: any free box, lower boxes at full value"),
     }
     return names.get(policy, policy)
 
 
-def rules_summary(rules: Ruleset, *, table_dice: bool) -> str:
-    """One line about the game: sheet, joker, optional boxes, where the dice come from."""
+def rules_summary(rules: Ruleset, *, table_dice: bool | None) -> str:
+    """One line about the game: sheet, joker, optional boxes, where the dice come from
+    (left out when `table_dice` is None)."""
     parts = [variant_name(rules.variant)]
     short_jokers = {
         "forced": translate("texts", "forced joker"),
@@ -122,7 +143,7 @@ def rules_summary(rules: Ruleset, *, table_dice: bool) -> str:
             parts.append(names[name])
     if table_dice:
         parts.append(translate("texts", "dice from the table"))
-    else:
+    elif table_dice is not None:
         parts.append(translate("texts", "virtual dice"))
     return " · ".join(parts)
 
@@ -218,6 +239,16 @@ def refusal_text(
             "texts", "Roll at least once before holding."
         ),
         RefusalCode.NO_THROWS_LEFT: lambda: translate("texts", "No throws left this round."),
+        RefusalCode.BAD_PLAYERS: lambda: translate(
+            "texts", "Each player needs a name of 1 to 40 printable characters."
+        ),
+        RefusalCode.ROLL_SEEN: lambda: translate(
+            "texts", "A roll once seen stays: undo can release holds, not roll again."
+        ),
+        RefusalCode.TABLE_DICE_ENTERED: lambda: translate(
+            "texts",
+            "These dice came from the table: choose a box. Virtual dice roll from the next turn.",
+        ),
         RefusalCode.ONE_THROW: lambda: translate(
             "texts", "This turn has a single throw: nothing to hold."
         ),
@@ -262,6 +293,59 @@ def points_missing(points: int) -> str:
 def points_missing_long(points: int) -> str:
     """The bonus hint, in a full sentence (tooltips, screen readers)."""
     return fill(translate("texts", "%1 points still missing for the bonus."), str(points))
+
+
+def action_text(action: object, player: str, box: str, score: int | None) -> str:
+    """An engine action in words, for Undo and Redo ("Anna's Fours (12)", "Ben's roll")."""
+    if isinstance(action, Score):
+        if score is None:
+            return fill(translate("texts", "%1's %2"), player, box)
+        return fill(translate("texts", "%1's %2 (%3)"), player, box, str(score))
+    if isinstance(action, Roll):
+        if action.drawn:
+            return fill(translate("texts", "%1's roll"), player)
+        return fill(translate("texts", "%1's throw"), player)
+    if isinstance(action, Hold):
+        text = (
+            translate("texts", "holding die %1")
+            if action.held
+            else translate("texts", "releasing die %1")
+        )
+        return fill(text, str(action.index + 1))
+    if isinstance(action, RenamePlayers):
+        return translate("texts", "renaming the players")
+    if isinstance(action, EnterDice) and action.dice is not None:
+        return fill(translate("texts", "the dice %1"), "".join(str(v) for v in action.dice))
+    return ""
+
+
+def bonus_lost() -> str:
+    """The short hint under an upper bonus that can no longer be reached."""
+    return translate("texts", "out of reach")
+
+
+def bonus_lost_long() -> str:
+    """The same, in a full sentence."""
+    return translate(
+        "texts",
+        "The bonus can no longer be reached: even five dice of the best face in every free "
+        "upper box would not be enough.",
+    )
+
+
+def zero_preview_description(box: str, rule: str) -> str:
+    """Tooltip of a free box where the current dice would score 0: what the box needs."""
+    return fill(translate("texts", "%1 scores 0 with these dice. %2"), box, rule)
+
+
+def with_key(text: str, key: str) -> str:
+    """A tooltip with the key that scores the box from the sheet."""
+    return fill(translate("texts", "%1 (key %2 in the sheet)"), text, key)
+
+
+def box_rule_tip(box: str, rule: str) -> str:
+    """A row header's tooltip: the box and what it scores."""
+    return fill(translate("texts", "%1: %2"), box, rule)
 
 
 def player_header_text(name: str, current: bool) -> str:

@@ -334,6 +334,30 @@ Le fichier n’a pas pu être mis de côté (%2) : il reste à sa place. Une nou
         <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
     </message>
     <message>
+        <source>No throws left: choose a box on the sheet.</source>
+        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
+    </message>
+    <message>
+        <source>%1
+
+The file was kept aside; a new game starts.</source>
+        <translation>%1
+
+Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
+    </message>
+    <message>
+        <source>The order of play is set once the game has begun.</source>
+        <translation>L’ordre de jeu est fixé une fois la partie commencée.</translation>
+    </message>
+    <message>
+        <source>Undone: %1</source>
+        <translation>Annulé : %1</translation>
+    </message>
+    <message>
+        <source>Redone: %1</source>
+        <translation>Rétabli : %1</translation>
+    </message>
+    <message>
         <source>Autosave is not working</source>
         <translation>L&apos;enregistrement automatique ne fonctionne pas</translation>
     </message>
@@ -420,6 +444,10 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
         <translation>Joker : les cases du bas rapportent leur valeur pleine.</translation>
     </message>
     <message>
+        <source>Joker: every lower box is filled, so %1 go in a free upper box, at 0.</source>
+        <translation>Joker : toutes les cases du bas sont remplies, donc %1 vont dans une case libre du haut, à 0.</translation>
+    </message>
+    <message>
         <source>The settings file was not used (%1): defaults apply.</source>
         <translation>Le fichier de préférences n’a pas été utilisé (%1) : les valeurs par défaut s’appliquent.</translation>
     </message>
@@ -438,6 +466,10 @@ The game in progress is unchanged.</source>
         <translation>%1
 
 La partie en cours n&apos;a pas changé.</translation>
+    </message>
+    <message>
+        <source>The game was not deleted</source>
+        <translation>La partie n’a pas été supprimée</translation>
     </message>
     <message>
         <source>The game was not saved</source>
@@ -488,7 +520,7 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>%1 — %2, round %3 of %4</source>
+        <source>%1 — %2, turn %3 of %4</source>
         <translation>%1 — %2, tour %3 sur %4</translation>
     </message>
     <message>
@@ -569,6 +601,10 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Type the faces, then press Enter</source>
         <translation>Tapez les faces, puis Entrée</translation>
+    </message>
+    <message>
+        <source>Throw %1 of %2</source>
+        <translation>Lancer %1 sur %2</translation>
     </message>
     <message>
         <source>Throws left: %1</source>
@@ -821,6 +857,89 @@ La partie en cours n&apos;a pas changé.</translation>
     </message>
 </context>
 <context>
+    <name>GamesWindow</name>
+    <message>
+        <source>%1 loses</source>
+        <translation>%1 perd</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>Pas finie</translation>
+    </message>
+    <message>
+        <source>Unfinished: turn %1 of %2</source>
+        <translation>Pas finie : tour %1 sur %2</translation>
+    </message>
+    <message>
+        <source>%1 (in the window)</source>
+        <translation>%1 (dans la fenêtre)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Reprendre</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Ouvrir</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Parties</translation>
+    </message>
+    <message>
+        <source>&amp;Games</source>
+        <translation>&amp;Parties</translation>
+    </message>
+    <message>
+        <source>&amp;High scores</source>
+        <translation>&amp;Meilleurs scores</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>Scoresheet</source>
+        <translation>Feuille de score</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>Scores</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation>Gagnant</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Meilleur</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>Moyenne</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Gagnées</translation>
+    </message>
+    <message>
+        <source>No game kept yet: every game played here is kept, finished or not, until you delete it.</source>
+        <translation>Aucune partie gardée pour l’instant : chaque partie jouée ici est gardée, finie ou non, jusqu’à ce que vous la supprimiez.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Supprimer…</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>&amp;Game</source>
@@ -845,6 +964,14 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>A QR code and a link that carry the whole game to another computer (Ctrl+Shift+S)</source>
         <translation>Un QR code et un lien qui emportent toute la partie sur un autre ordinateur (Ctrl+Maj+S)</translation>
+    </message>
+    <message>
+        <source>&amp;Games and high scores…</source>
+        <translation>&amp;Parties et meilleurs scores…</translation>
+    </message>
+    <message>
+        <source>Every game kept, finished or not, and the high scores</source>
+        <translation>Toutes les parties gardées, finies ou non, et les meilleurs scores</translation>
     </message>
     <message>
         <source>Dice from the &amp;table</source>
@@ -955,6 +1082,14 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>À &amp;propos de Miss Dice</translation>
     </message>
     <message>
+        <source>&amp;Rules</source>
+        <translation>&amp;Règles</translation>
+    </message>
+    <message>
+        <source>What each box scores, the bonuses and the joker (F1)</source>
+        <translation>Ce que rapporte chaque case, les bonus et le joker (F1)</translation>
+    </message>
+    <message>
         <source>Roll</source>
         <translation>Lancer</translation>
     </message>
@@ -985,6 +1120,22 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>One column per player. Arrow keys move, Enter scores the current player&apos;s box.</source>
         <translation>Une colonne par joueur. Les flèches déplacent, Entrée inscrit le score dans la case du joueur en cours.</translation>
+    </message>
+    <message>
+        <source>&amp;Undo: %1</source>
+        <translation>&amp;Annuler : %1</translation>
+    </message>
+    <message>
+        <source>Undo: %1 (Ctrl+Z)</source>
+        <translation>Annuler : %1 (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo: %1</source>
+        <translation>&amp;Rétablir : %1</translation>
+    </message>
+    <message>
+        <source>Redo: %1 (Ctrl+Shift+Z)</source>
+        <translation>Rétablir : %1 (Ctrl+Maj+Z)</translation>
     </message>
 </context>
 <context>
@@ -1050,6 +1201,14 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Un joueur ordinateur joue ses tours à un rythme qu’on peut suivre ; l’expert joue les meilleurs coups, le débutant fait des erreurs</translation>
     </message>
     <message>
+        <source>Move player %1 up</source>
+        <translation>Faire monter le joueur %1</translation>
+    </message>
+    <message>
+        <source>Who starts</source>
+        <translation>Qui commence</translation>
+    </message>
+    <message>
         <source>&amp;Virtual dice: the app rolls</source>
         <translation>Dés &amp;virtuels : l&apos;app lance les dés</translation>
     </message>
@@ -1080,6 +1239,10 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Names</source>
         <translation>Noms</translation>
+    </message>
+    <message>
+        <source>&amp;Who starts:</source>
+        <translation>&amp;Qui commence :</translation>
     </message>
     <message>
         <source>The free roller: 1 to 20 dice of 4, 6, 8, 10, 12 or 20 faces, no players, no score. The game in progress stays as it is.</source>
@@ -1198,18 +1361,48 @@ Resume it?</source>
 La reprendre ?</translation>
     </message>
     <message>
-        <source>Leave this game?</source>
-        <translation>Quitter cette partie ?</translation>
+        <source>This game is not finished:
+%1
+
+Open another game? This one is kept in Games.</source>
+        <translation>Cette partie n’est pas finie :
+%1
+
+Ouvrir une autre partie ? Celle-ci est gardée dans Parties.</translation>
     </message>
     <message>
         <source>This game is not finished:
 %1
 
-Start a new game instead?</source>
-        <translation>Cette partie n&apos;est pas terminée :
+Start a new game? This one is kept in Games.</source>
+        <translation>Cette partie n’est pas finie :
 %1
 
-Commencer une nouvelle partie à la place ?</translation>
+Commencer une nouvelle partie ? Celle-ci est gardée dans Parties.</translation>
+    </message>
+    <message>
+        <source>Leave this game?</source>
+        <translation>Quitter cette partie ?</translation>
+    </message>
+    <message>
+        <source>Delete this game?</source>
+        <translation>Supprimer cette partie ?</translation>
+    </message>
+    <message>
+        <source>%1
+
+Delete this game for good? It cannot be brought back.</source>
+        <translation>%1
+
+Supprimer cette partie pour de bon ? Elle ne pourra pas être récupérée.</translation>
+    </message>
+    <message>
+        <source>Rename a player</source>
+        <translation>Renommer un joueur</translation>
+    </message>
+    <message>
+        <source>New name for %1:</source>
+        <translation>Nouveau nom pour %1 :</translation>
     </message>
     <message>
         <source>Open a game</source>
@@ -1238,6 +1431,21 @@ La partie à l’écran est d’abord enregistrée.</translation>
     <message>
         <source>About Miss Dice</source>
         <translation>À propos de Miss Dice</translation>
+    </message>
+</context>
+<context>
+    <name>RulesWindow</name>
+    <message>
+        <source>This game: %1</source>
+        <translation>Cette partie : %1</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>&amp;Scoresheet:</source>
+        <translation>&amp;Feuille :</translation>
     </message>
 </context>
 <context>
@@ -1355,6 +1563,152 @@ La partie à l’écran est d’abord enregistrée.</translation>
     </message>
 </context>
 <context>
+    <name>SheetView</name>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>&amp;Renommer…</translation>
+    </message>
+    <message>
+        <source>Move &amp;left</source>
+        <translation>Vers la &amp;gauche</translation>
+    </message>
+    <message>
+        <source>Move &amp;right</source>
+        <translation>Vers la &amp;droite</translation>
+    </message>
+    <message>
+        <source>&amp;Plays first</source>
+        <translation>&amp;Commence</translation>
+    </message>
+</context>
+<context>
+    <name>rules</name>
+    <message>
+        <source>Five equal dice</source>
+        <translation>Cinq dés identiques</translation>
+    </message>
+    <message>
+        <source>At least %1 equal dice</source>
+        <translation>Au moins %1 dés identiques</translation>
+    </message>
+    <message>
+        <source>Three of one face and two of another (five equal dice are not a full house)</source>
+        <translation>Trois dés d’une face et deux d’une autre (cinq dés identiques ne font pas un full)</translation>
+    </message>
+    <message>
+        <source>Exactly %1 (no other straight)</source>
+        <translation>Exactement %1 (aucune autre suite)</translation>
+    </message>
+    <message>
+        <source>%1 dice that follow each other (e.g. %2)</source>
+        <translation>%1 dés qui se suivent (par exemple %2)</translation>
+    </message>
+    <message>
+        <source>Four dice of one face and the fifth its complement to 7 (1-1-1-1-6, 2-2-2-2-5…)</source>
+        <translation>Quatre dés d’une face et le cinquième qui la complète à 7 (1-1-1-1-6, 2-2-2-2-5…)</translation>
+    </message>
+    <message>
+        <source>Any dice</source>
+        <translation>N’importe quels dés</translation>
+    </message>
+    <message>
+        <source>%1 points plus the sum of the five dice</source>
+        <translation>%1 points plus la somme des cinq dés</translation>
+    </message>
+    <message>
+        <source>the sum of the five dice</source>
+        <translation>la somme des cinq dés</translation>
+    </message>
+    <message>
+        <source>%1 points plus the %2 equal dice only</source>
+        <translation>%1 points plus les %2 dés identiques seulement</translation>
+    </message>
+    <message>
+        <source>the sum of the %1 equal dice only (the others do not count)</source>
+        <translation>la somme des %1 dés identiques seulement (les autres ne comptent pas)</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 points</translation>
+    </message>
+    <message>
+        <source>The sum of the dice showing %1 only (%2 gives %3).</source>
+        <translation>La somme des dés qui montrent %1, et d’eux seuls (%2 donne %3).</translation>
+    </message>
+    <message>
+        <source>Any dice: their sum. It is not added to the total: it only counts through the Écart.</source>
+        <translation>N’importe quels dés : leur somme. Elle ne s’ajoute pas au total : elle ne compte que par l’Écart.</translation>
+    </message>
+    <message>
+        <source>Any dice: their sum plus %1 points.</source>
+        <translation>N’importe quels dés : leur somme plus %1 points.</translation>
+    </message>
+    <message>
+        <source>Any dice: their sum.</source>
+        <translation>N’importe quels dés : leur somme.</translation>
+    </message>
+    <message>
+        <source>Any dice: %1 minus their sum, so low dice score high (1-1-1-2-2 gives %2).</source>
+        <translation>N’importe quels dés : %1 moins leur somme ; les petits dés rapportent donc gros (1-1-1-2-2 donne %2).</translation>
+    </message>
+    <message>
+        <source>%1: %2; otherwise 0.</source>
+        <translation>%1 : %2 ; sinon 0.</translation>
+    </message>
+    <message>
+        <source>This sheet has no upper bonus.</source>
+        <translation>Cette feuille n’a pas de bonus en haut.</translation>
+    </message>
+    <message>
+        <source>When the six upper boxes add up to %1 or more, they earn a bonus of %2 points plus one point for each point over %1 (a total of 70 earns %3).</source>
+        <translation>Quand les six cases du haut totalisent %1 ou plus, elles rapportent un bonus de %2 points plus un point par point au-delà de %1 (un total de 70 rapporte %3).</translation>
+    </message>
+    <message>
+        <source>When the six upper boxes add up to %1 or more, they earn a bonus of %2 points.</source>
+        <translation>Quand les six cases du haut totalisent %1 ou plus, elles rapportent un bonus de %2 points.</translation>
+    </message>
+    <message>
+        <source>Forced joker: the five dice go in the upper box of their face while it is free; else in any free lower box, where Full house and the straights score their full value; else in a free upper box, at 0.</source>
+        <translation>Joker forcé : les cinq dés vont dans la case du haut de leur face tant qu’elle est libre ; sinon dans n’importe quelle case libre du bas, où le Full et les suites rapportent leur pleine valeur ; sinon dans une case libre du haut, à 0.</translation>
+    </message>
+    <message>
+        <source>Hasbro joker: the five dice go in the upper box of their face while it is free; else in Three or Four of a kind while one is free; else in any free lower box at full value; else in a free upper box, at 0.</source>
+        <translation>Joker Hasbro : les cinq dés vont dans la case du haut de leur face tant qu’elle est libre ; sinon dans le Brelan ou le Carré tant que l’un est libre ; sinon dans n’importe quelle case libre du bas, à pleine valeur ; sinon dans une case libre du haut, à 0.</translation>
+    </message>
+    <message>
+        <source>Free joker: the five dice go in any free box; lower boxes score their full value.</source>
+        <translation>Joker libre : les cinq dés vont dans n’importe quelle case libre ; les cases du bas rapportent leur pleine valeur.</translation>
+    </message>
+    <message>
+        <source>Each further five of a kind earns a bonus of %1 points when %2 holds %3; none when %2 holds 0 or is still free. The dice still go in a box, by the joker rule.</source>
+        <translation>Chaque nouvelle série de cinq dés identiques rapporte un bonus de %1 points quand la case %2 contient %3 ; aucun quand elle contient 0 ou est encore libre. Les dés vont quand même dans une case, selon la règle du joker.</translation>
+    </message>
+    <message>
+        <source>Écart counts once both %1 and %2 are filled: %1 − %2 when %1 is greater than %2, else 0. %1 and %2 themselves are not added to the total.</source>
+        <translation>L’Écart compte une fois %1 et %2 remplies : %1 − %2 quand %1 est plus grand que %2, sinon 0. %1 et %2 elles-mêmes ne s’ajoutent pas au total.</translation>
+    </message>
+    <message>
+        <source>Each player in turn throws five dice, up to three times: after each throw, keep the dice you like and throw the others again. Then write the dice in one free box of your column — every turn fills one box, at 0 if the dice do not fit. The game ends after %1 turns, when every box is filled; the highest total wins, and equal totals share the win.</source>
+        <translation>Chaque joueur à son tour lance cinq dés, jusqu’à trois fois : après chaque lancer, gardez les dés qui vous plaisent et relancez les autres. Puis inscrivez les dés dans une case libre de votre colonne — chaque tour remplit une case, à 0 si les dés ne conviennent pas. La partie s’arrête après %1 tours, quand toutes les cases sont remplies ; le plus grand total gagne, et les ex æquo partagent la victoire.</translation>
+    </message>
+    <message>
+        <source>Upper section</source>
+        <translation>Section haute</translation>
+    </message>
+    <message>
+        <source>Lower section</source>
+        <translation>Section basse</translation>
+    </message>
+    <message>
+        <source>The joker: once %1 is filled, five of a kind may not go just anywhere. This game plays with the rule below.</source>
+        <translation>Le joker : une fois la case %1 remplie, cinq dés identiques ne vont pas n’importe où. Cette partie se joue avec la règle ci-dessous.</translation>
+    </message>
+    <message>
+        <source>The total adds the upper boxes, the upper bonus, the lower boxes and any other bonus. Miss Dice adds up as you play and shows what each free box would score with the dice on the table.</source>
+        <translation>Le total additionne les cases du haut, le bonus du haut, les cases du bas et les autres bonus. Miss Dice fait les comptes pendant la partie et montre ce que chaque case libre rapporterait avec les dés en jeu.</translation>
+    </message>
+</context>
+<context>
     <name>texts</name>
     <message>
         <source>Ones</source>
@@ -1429,10 +1783,6 @@ La partie à l’écran est d’abord enregistrée.</translation>
         <translation>Chance +</translation>
     </message>
     <message>
-        <source>Full House</source>
-        <translation>Full</translation>
-    </message>
-    <message>
         <source>Little straight</source>
         <translation>Petite suite</translation>
     </message>
@@ -1461,18 +1811,6 @@ La partie à l’écran est d’abord enregistrée.</translation>
         <translation>Yam&apos;s Chances</translation>
     </message>
     <message>
-        <source>Forced joker (upper box of the face, then any lower box)</source>
-        <translation>Joker forcé (case haute de la face, puis n&apos;importe quelle case basse)</translation>
-    </message>
-    <message>
-        <source>Hasbro joker (Three or Four of a kind first)</source>
-        <translation>Joker Hasbro (Brelan ou Carré d&apos;abord)</translation>
-    </message>
-    <message>
-        <source>Free joker (any free box)</source>
-        <translation>Joker libre (n&apos;importe quelle case libre)</translation>
-    </message>
-    <message>
         <source>forced joker</source>
         <translation>joker forcé</translation>
     </message>
@@ -1491,6 +1829,18 @@ La partie à l’écran est d’abord enregistrée.</translation>
     <message>
         <source>virtual dice</source>
         <translation>dés virtuels</translation>
+    </message>
+    <message>
+        <source>Forced: the box of that face, then any lower box at full value, then an upper box at 0</source>
+        <translation>Forcé : la case de cette face, puis n’importe quelle case du bas à pleine valeur, puis une case du haut à 0</translation>
+    </message>
+    <message>
+        <source>Hasbro: the box of that face, then Three or Four of a kind, then any lower box, then an upper box at 0</source>
+        <translation>Hasbro : la case de cette face, puis Brelan ou Carré, puis n’importe quelle case du bas, puis une case du haut à 0</translation>
+    </message>
+    <message>
+        <source>Free: any free box, lower boxes at full value</source>
+        <translation>Libre : n’importe quelle case libre, celles du bas à pleine valeur</translation>
     </message>
     <message>
         <source>Yahtzee, Yam&apos;s, Yacht</source>
@@ -1613,6 +1963,18 @@ La partie à l’écran est d’abord enregistrée.</translation>
         <translation>Plus de lancer pour ce tour de table.</translation>
     </message>
     <message>
+        <source>Each player needs a name of 1 to 40 printable characters.</source>
+        <translation>Chaque joueur a besoin d’un nom de 1 à 40 caractères imprimables.</translation>
+    </message>
+    <message>
+        <source>A roll once seen stays: undo can release holds, not roll again.</source>
+        <translation>Un lancer vu reste : annuler peut libérer des dés gardés, pas relancer.</translation>
+    </message>
+    <message>
+        <source>These dice came from the table: choose a box. Virtual dice roll from the next turn.</source>
+        <translation>Ces dés viennent de la table : choisissez une case. Les dés virtuels roulent dès le tour suivant.</translation>
+    </message>
+    <message>
         <source>This turn has a single throw: nothing to hold.</source>
         <translation>Ce tour n&apos;a qu&apos;un lancer : rien à garder.</translation>
     </message>
@@ -1647,6 +2009,58 @@ La partie à l’écran est d’abord enregistrée.</translation>
     <message>
         <source>%1 points still missing for the bonus.</source>
         <translation>Il manque encore %1 points pour le bonus.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2</source>
+        <translation>%2 de %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 (%3)</source>
+        <translation>%2 de %1 (%3)</translation>
+    </message>
+    <message>
+        <source>%1&apos;s roll</source>
+        <translation>le lancer de %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s throw</source>
+        <translation>le lancer de %1 (table)</translation>
+    </message>
+    <message>
+        <source>holding die %1</source>
+        <translation>garder le dé %1</translation>
+    </message>
+    <message>
+        <source>releasing die %1</source>
+        <translation>libérer le dé %1</translation>
+    </message>
+    <message>
+        <source>renaming the players</source>
+        <translation>le changement de nom des joueurs</translation>
+    </message>
+    <message>
+        <source>the dice %1</source>
+        <translation>les dés %1</translation>
+    </message>
+    <message>
+        <source>out of reach</source>
+        <translation>hors d’atteinte</translation>
+    </message>
+    <message>
+        <source>The bonus can no longer be reached: even five dice of the best face in every free upper box would not be enough.</source>
+        <translation>Le bonus ne peut plus être atteint : même cinq dés de la meilleure face dans chaque case libre du haut ne suffiraient pas.</translation>
+    </message>
+    <message>
+        <source>%1 scores 0 with these dice. %2</source>
+        <translation>%1 rapporte 0 avec ces dés. %2</translation>
+    </message>
+    <message>
+        <source>%1 (key %2 in the sheet)</source>
+        <translation>%1 (touche %2 dans la feuille)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
     </message>
     <message>
         <source>%1 (playing now)</source>

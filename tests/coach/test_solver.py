@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
 import pytest
 
+from missdice_desktop.coach.legal import open_boxes, open_boxes_each
 from missdice_desktop.coach.solver import CoachError, SheetModel, expected_score
 from missdice_desktop.rules import Box, BoxKind, Scoresheet, Scoring, Section, get_variant
 from missdice_desktop.rules.variants import JokerPolicy, UpperBonus, Variant
@@ -85,3 +87,23 @@ def test_upper_totals_are_those_a_sheet_can_reach() -> None:
 def test_sheets_the_coach_cannot_play_say_why() -> None:
     with pytest.raises(CoachError, match="Écart"):
         SheetModel(get_variant("yams-ecart").configure())
+
+
+def test_a_keeps_value_is_the_mean_over_every_throw_of_the_other_dice() -> None:
+    model = SheetModel(get_variant("yacht").configure())
+    sets = model.sets
+    values = np.random.default_rng(7).random((sets.roll_count, 3))
+    keeps = model.keep_values(values)
+    for keep in [(), (6,), (2, 5), (1, 1, 4), (3, 3, 3, 6), (1, 2, 3, 4, 5)]:
+        throws = list(itertools.product(range(1, 7), repeat=5 - len(keep)))
+        expected = sum(values[sets.roll_index((*keep, *throw))] for throw in throws) / len(throws)
+        np.testing.assert_allclose(keeps[sets.index[keep]], expected, rtol=0, atol=1e-12)
+
+
+def test_open_boxes_for_several_rolls_match_one_at_a_time() -> None:
+    rules = get_variant("yahtzee").configure({"joker": "forced"})
+    filled = ["yahtzee", "fours", "three_of_a_kind", "chance"]
+    rolls = [(face,) * 5 for face in range(1, 7)] + [(1, 2, 3, 4, 6)]
+    assert open_boxes_each(rules, filled, rolls) == [
+        open_boxes(rules, filled, dice) for dice in rolls
+    ]

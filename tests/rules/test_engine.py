@@ -92,15 +92,24 @@ def test_the_registry_finds_each_game_by_its_record_id() -> None:
     assert type(pig) is DiceGame and pig.rules.dice_count == 1
 
 
-def test_a_drawn_roll_is_recorded_with_its_dice_and_undoes() -> None:
+def test_a_drawn_roll_is_recorded_with_its_dice_and_stays() -> None:
     game = DiceGame(PigRules(), ["Anna"], seed=3)
     change = game.roll()
     assert isinstance(change.action, Roll) and change.action.dice is not None
-    assert game.actions == (change.action,)
+    assert change.action.drawn and game.actions == (change.action,)
+    assert not game.can_undo  # a virtual roll once seen is never drawn again
+    with pytest.raises(IllegalActionError, match="once seen"):
+        game.undo()
+
+
+def test_a_throw_from_the_table_undoes_and_redoes() -> None:
+    game = DiceGame(PigRules(), ["Anna"], seed=3)
+    change = game.throw("4")
+    assert isinstance(change.action, Roll) and not change.action.drawn
     game.undo()
     assert game.state.turn.rolls == ()
     game.redo()
-    assert game.state.turn.rolls == change.action.dice
+    assert game.state.turn.rolls == (4,)
 
 
 def test_a_refused_roll_draws_nothing_and_changes_nothing() -> None:
@@ -111,3 +120,35 @@ def test_a_refused_roll_draws_nothing_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="no rolls left"):
         game.roll()
     assert game.state is before
+
+
+def test_renaming_players_goes_through_the_door_and_undoes() -> None:
+    game = new_yahtzee(players=["Anna", "Ben"])
+    heard = []
+    game.add_listener(heard.append)
+    game.enter_dice("12345")
+    game.rename_players(["Anna", "Benoît"])
+    assert game.players == ("Anna", "Benoît") and game.dice == (1, 2, 3, 4, 5)
+    assert not heard[-1].turn_ended
+    game.undo()
+    assert game.players == ("Anna", "Ben")
+    game.redo()
+    assert game.players == ("Anna", "Benoît")
+    with pytest.raises(IllegalActionError, match="2 names needed"):
+        game.rename_players(["Solo"])
+    with pytest.raises(IllegalActionError, match="needs a name"):
+        game.rename_players(["Anna", " "])
+    assert game.players == ("Anna", "Benoît")
+
+
+def test_relabelling_names_changes_them_all_along_without_an_action() -> None:
+    game = new_yahtzee(players=["Anna", "Player 2"])
+    game.enter_dice("12345")
+    game.score("chance")
+    game.rename_players(["Anna", "Ben"])
+    game.relabel_names({"Player 2": "Joueur 2"})
+    assert game.players == ("Anna", "Ben") and len(game.actions) == 3
+    game.undo()  # back to the default name, in its new label
+    assert game.players == ("Anna", "Joueur 2")
+    with pytest.raises(IllegalActionError):
+        game.relabel_names({"Anna": " "})

@@ -459,8 +459,8 @@ def test_the_engine_shell_undoes_and_redoes_one_throw_at_a_time() -> None:
 
     game = DiceGame(Four21Engine(), ["Anna", "Ben"], seed=3)
     start_state = game.state
-    game.roll()
-    game.roll()
+    game.throw("421")  # throws read from the table: each undoes
+    game.throw("653")
     assert game.state.payments  # one round played
     after_round = game.state
     game.undo()
@@ -470,6 +470,8 @@ def test_the_engine_shell_undoes_and_redoes_one_throw_at_a_time() -> None:
     game.undo()
     game.undo()
     assert game.state == start_state and not game.can_undo
+    game.roll()  # a virtual throw, once seen, stays
+    assert not game.can_undo
 
 
 WHOLE_GAMES = [

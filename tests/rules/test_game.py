@@ -182,14 +182,49 @@ def test_a_new_action_clears_redo() -> None:
         game.redo()
 
 
-def test_redo_of_a_roll_brings_back_the_same_dice() -> None:
+def test_a_virtual_roll_once_seen_cannot_be_undone_but_holds_can() -> None:
     game = new_game()
     game.roll()
     rolled = game.dice
+    assert not game.can_undo
+    with pytest.raises(IllegalActionError, match="once seen"):
+        game.undo()
+    game.hold(0)
+    game.undo()  # releasing a hold is fine
+    assert game.dice == rolled and not any(game.held)
+    assert not game.can_undo
+
+
+def test_a_score_can_be_undone_until_the_next_player_rolls() -> None:
+    game = new_game()
+    game.roll()
+    game.score("chance")
     game.undo()
-    assert game.dice is None
+    assert game.current_player == 0 and game.dice is not None
     game.redo()
-    assert game.dice == rolled
+    game.roll()
+    assert not game.can_undo
+
+
+def test_throws_from_the_table_count_as_rolls_and_each_undoes() -> None:
+    game = new_game()
+    game.throw("12345")
+    game.throw("66612")
+    assert game.rolls_left == 1 and game.state.turn.rolls == ((1, 2, 3, 4, 5), (6, 6, 6, 1, 2))
+    game.undo()
+    assert game.dice == (1, 2, 3, 4, 5) and game.rolls_left == 2
+    game.throw("66612")
+    game.throw("66666")
+    with pytest.raises(IllegalActionError, match="no rolls left"):
+        game.throw("12346")
+
+
+def test_dice_entered_from_the_table_cannot_be_rolled_again_virtually() -> None:
+    game = new_game()
+    game.enter_dice("12345")
+    with pytest.raises(IllegalActionError, match="entered from the table"):
+        game.roll()
+    assert game.dice == (1, 2, 3, 4, 5) and game.rolls_left == 3
 
 
 def test_listeners_hear_every_action_undo_and_redo() -> None:

@@ -47,6 +47,11 @@ class ScriptedPrompts(Prompts):
     new_game_asked: int = 0
     abandon_answer: bool = True
     abandon_questions: list[str] = field(default_factory=list)
+    abandon_openings: list[bool] = field(default_factory=list)
+    delete_answer: bool = True
+    rename_answer: str | None = None
+    rename_questions: list[str] = field(default_factory=list)
+    delete_questions: list[str] = field(default_factory=list)
     qr_save_answer: str | None = None
     continue_answer: bool = True
     continue_questions: list[str] = field(default_factory=list)
@@ -62,9 +67,18 @@ class ScriptedPrompts(Prompts):
         self.resume_questions.append(summary)
         return self.resume_answer
 
-    def confirm_abandon(self, summary: str) -> bool:
+    def confirm_abandon(self, summary: str, *, opening: bool = False) -> bool:
         self.abandon_questions.append(summary)
+        self.abandon_openings.append(opening)
         return self.abandon_answer
+
+    def player_name(self, current: str) -> str | None:
+        self.rename_questions.append(current)
+        return self.rename_answer
+
+    def confirm_delete(self, summary: str) -> bool:
+        self.delete_questions.append(summary)
+        return self.delete_answer
 
     def new_game(self, settings: Settings) -> NewGameChoice | None:
         self.new_game_asked += 1

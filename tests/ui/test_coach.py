@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from missdice_desktop.coach.advice import ChoiceKind, Coach, holds_for
-from missdice_desktop.rules import Game, Roll, get_variant
+from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.coach_controller import COACH_KEY
 from tests.ui.conftest import AppFactory
 
@@ -32,11 +32,9 @@ def test_the_coach_builds_in_the_background_then_advises(
     panel.toggle.click()
     assert game.extra[COACH_KEY] == [0]
     assert panel.progress.isVisible()  # the window is free while the table is computed
-    parts.controller.roll()  # and the game goes on meanwhile
+    game.throw((6, 6, 5, 2, 1))  # and the game goes on meanwhile (dice from the table)
     wait_for_coach(qtbot, parts)
     assert not panel.progress.isVisible()
-    game.undo()
-    game.apply(Roll((6, 6, 5, 2, 1)))
     coach = Coach.for_rules(game.rules, cache_dir=tmp_path / "coach-cache")
     best = coach.choices(game.current_sheet, (6, 6, 5, 2, 1), 2)[0]
     assert best.kind is ChoiceKind.KEEP

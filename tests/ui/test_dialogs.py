@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox
 
+from missdice_desktop.records import load_record, save_record
 from missdice_desktop.rules import Game, Standing, get_variant
 from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
@@ -141,3 +142,67 @@ def test_dice_describe_themselves_for_screen_readers(qtbot):
     assert tray.dice[1].accessibleDescription() == "shows 6"
     assert tray.rolls_left_label.text() == "Rolls left: 1"
     assert tray.roll_button.accessibleName() == "Roll the dice"
+
+
+def test_new_game_dialog_reorders_players_and_chooses_who_starts(qtbot):
+    dialog = NewGameDialog(Settings(players=["Zoé", "Malo", "Inès"]))
+    qtbot.addWidget(dialog)
+    assert not dialog.up_buttons[0].isEnabled()
+    dialog.up_buttons[2].click()  # Inès before Malo
+    assert [edit.text() for edit in dialog.name_edits[:3]] == ["Zoé", "Inès", "Malo"]
+    assert [dialog.first_player.itemText(i) for i in range(3)] == ["Zoé", "Inès", "Malo"]
+    dialog.first_player.setCurrentIndex(2)
+    assert dialog.choice().players == ["Malo", "Zoé", "Inès"]
+
+
+def test_blank_names_stay_blank_and_show_in_the_language_of_the_moment(qtbot, make_app):
+    dialog = NewGameDialog(Settings(players=["Zoé", "", "Inès"]))
+    qtbot.addWidget(dialog)
+    assert dialog.name_edits[1].text() == "" and dialog.name_edits[1].placeholderText() == (
+        "Player 2"
+    )
+    chosen = dialog.choice()
+    assert chosen.players == ["Zoé", "Player 2", "Inès"]
+    assert chosen.typed_names == ["Zoé", "", "Inès"]
+    parts, prompts = make_app(language="fr")
+    prompts.new_game_choice = chosen
+    parts.controller.ask_new_game()
+    assert parts.controller.settings.players == ["Zoé", "", "Inès"]
+    french = NewGameDialog(parts.controller.settings)
+    qtbot.addWidget(french)
+    assert french.name_edits[1].placeholderText() == "Joueur 2"
+    assert french.choice().players[1] == "Joueur 2"
+
+
+def test_a_default_name_shows_in_the_language_of_the_moment_all_game_long(qtbot, make_app):
+    dialog = NewGameDialog(Settings(players=["Zoé", "", "Inès"]))
+    qtbot.addWidget(dialog)
+    dialog.first_player.setCurrentIndex(1)  # "Player 2" starts
+    chosen = dialog.choice()
+    assert chosen.players == ["Player 2", "Inès", "Zoé"] and chosen.default_numbers == [2, 0, 0]
+    parts, prompts = make_app()
+    prompts.new_game_choice = chosen
+    controller = parts.controller
+    controller.ask_new_game()
+    controller.roll()
+    controller.set_language("fr")
+    game = controller.game
+    assert game.players == ("Joueur 2", "Inès", "Zoé")
+    assert controller.model.headerData(0, Qt.Orientation.Horizontal) == "▶ Joueur 2"
+    assert load_record(controller.autosave.path).extra["default_names"] == {"Joueur 2": 2}
+    controller.set_language("en")
+    assert game.players[0] == "Player 2"
+    prompts.rename_answer = "Malo"
+    controller.rename_player(0)
+    controller.set_language("fr")
+    assert game.players == ("Malo", "Inès", "Zoé")
+    controller.set_language("en")
+
+
+def test_a_saved_default_name_opens_in_the_language_of_the_moment(qtbot, make_app, tmp_path):
+    game = Game(get_variant("yacht").configure(), ["Joueur 1", "Ben"])
+    game.extra["default_names"] = {"Joueur 1": 1}
+    record = tmp_path / "partie.json"
+    save_record(record, game)
+    parts, _prompts = make_app(record=str(record))
+    assert parts.controller.game.players == ("Player 1", "Ben")

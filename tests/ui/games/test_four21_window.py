@@ -64,7 +64,7 @@ def test_three_players_play_a_whole_421_by_clicks_and_keys(qtbot, make_app):
     assert controller.end_dialog is not None and loser in controller.end_dialog.title.text()
     assert f"{loser} loses" in window.status_label.text()
     assert board.pot_box.isHidden() and loser in board.throws.text()
-    assert load_record(controller.paths.autosave_file).state == game.state
+    assert load_record(controller.autosave.path).state == game.state
 
 
 def test_a_charge_throw_cannot_hold_and_the_reason_shows(qtbot, make_app):

@@ -55,7 +55,7 @@ def test_two_players_play_a_whole_game_of_cochon_by_clicks_and_keys(qtbot, make_
     assert controller.end_dialog is not None and controller.end_dialog.isVisible()
     assert "Game over" in window.status_label.text()
     assert all(isinstance(action, Roll | Bank) for action in game.actions)
-    saved = load_record(controller.paths.autosave_file)
+    saved = load_record(controller.autosave.path)
     assert saved.state == game.state
 
 

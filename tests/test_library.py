@@ -1,0 +1,131 @@
+"""The games folder: one file per game, broken files set aside, high scores."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from missdice_desktop.library import GameLibrary, high_scores
+from missdice_desktop.rules import Game, get_variant
+
+
+def finished_yacht(players: list[str], faces: list[str]) -> Game:
+    game = Game(get_variant("yacht").configure(), players)
+    boxes = game.rules.box_ids
+    for box in boxes:
+        for face in faces:
+            game.enter_dice(face)
+            game.score(box)
+    return game
+
+
+def test_each_game_gets_its_own_file_and_empty_games_are_not_kept(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path / "games")
+    first, second = library.new_path(), None
+    game = Game(get_variant("yacht").configure(), ["Anna"])
+    library.save(first, game)
+    assert not first.exists()  # nothing to lose yet
+    game.enter_dice("12345")
+    library.save(first, game)
+    second = library.new_path()
+    assert second != first and first.exists()
+    game.undo()
+    library.save(first, game)
+    assert not first.exists()
+
+
+def test_a_broken_file_is_set_aside_and_reported(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path)
+    good = library.new_path()
+    game = Game(get_variant("yacht").configure(), ["Anna"])
+    game.enter_dice("12345")
+    library.save(good, game)
+    broken = tmp_path / "game-19990101-000000-1.json"
+    broken.write_text("{ nope", "utf-8")
+    kept, problems = library.games()
+    assert [k.path for k in kept] == [good]
+    assert len(problems) == 1 and "game-19990101" in str(problems[0])
+    assert (tmp_path / (broken.name + ".broken")).read_text("utf-8") == "{ nope"
+
+
+def test_the_latest_unfinished_game_is_the_one_saved_last(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path)
+    paths = []
+    for index, name in enumerate(["Anna", "Ben"]):
+        game = Game(get_variant("yacht").configure(), [name])
+        game.enter_dice("12345")
+        path = tmp_path / f"game-2026-{index}.json"
+        library.save(path, game)
+        os.utime(path, (1000 + index, 1000 + index))
+        paths.append(path)
+    latest, problems = library.latest_unfinished()
+    assert latest is not None and latest.game.players == ("Ben",) and problems == []
+    assert library.latest_unfinished(lambda game: game.players != ("Ben",))[0] is not None
+    assert library.latest_unfinished(scan=0)[0] is None
+    text = library.delete(paths[1])
+    assert library.latest_unfinished()[0].game.players == ("Anna",)  # type: ignore[union-attr]
+    library.restore(paths[1], text)
+    assert len(library.games()[0]) == 2
+
+
+def test_high_scores_per_sheet_and_player(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path)
+    games = [
+        finished_yacht(["Anna", "Ben"], ["66666", "11111"]),
+        finished_yacht(["Ben", "Anna"], ["66666", "22222"]),
+        finished_yacht(["Anna"], ["12345"]),
+    ]
+    unfinished = Game(get_variant("yacht").configure(), ["Zoé"])
+    unfinished.enter_dice("66666")
+    for index, game in enumerate([*games, unfinished]):
+        library.save(tmp_path / f"game-{index}.json", game)
+    scores = {(s.player, s.played): s for s in high_scores(library.games()[0])}
+    anna = scores[("Anna", 3)]
+    ben = scores[("Ben", 2)]
+    assert anna.best == max(
+        sheet.total
+        for g in games
+        for name, sheet in zip(g.players, g.state.sheets, strict=True)
+        if name == "Anna"
+    )
+    assert anna.won == 2 and ben.won == 1
+    assert (
+        ben.sheet == "yacht"
+        and ben.average
+        == sum(
+            sheet.total
+            for g in games
+            for name, sheet in zip(g.players, g.state.sheets, strict=True)
+            if name == "Ben"
+        )
+        / 2
+    )
+    assert all(s.player != "Zoé" for s in scores.values())  # unfinished games do not count
+
+
+def test_a_game_is_read_again_only_when_its_file_changed(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path)
+    path = library.new_path()
+    game = Game(get_variant("yacht").configure(), ["Anna"])
+    game.enter_dice("12345")
+    library.save(path, game)
+    first = library.games()[0][0]
+    assert library.games()[0][0] is first
+    game.score("chance")
+    library.save(path, game)
+    os.utime(path, (first.saved_at + 5, first.saved_at + 5))
+    again = library.games()[0][0]
+    assert again is not first and again.game.state.sheets[0].scores == {"chance": 15}
+
+
+def test_what_interrupted_saves_left_is_removed_once_it_is_old(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path)
+    old = tmp_path / ".game-20260101-120000-1.json.abc.tmp"
+    fresh = tmp_path / ".game-20260101-120000-2.json.def.tmp"
+    other = tmp_path / ".notes.txt.tmp"
+    for path in (old, fresh, other):
+        path.write_text("{", "utf-8")
+    os.utime(old, (1000, 1000))
+    os.utime(other, (1000, 1000))
+    library.latest_unfinished()
+    assert not old.exists() and fresh.exists() and other.exists()
