@@ -1,7 +1,10 @@
 """Benchmark the reader on a folder of labelled photos.
 
-Usage: python -m vision.bench ../shared/dice-photos [--limit N] [--show-failures] [--variants]
+Usage: python -m vision.bench PHOTOS [PHOTOS ...] [--limit N] [--show-failures] [--variants]
 
+Each folder of photos (a development set) is reported on its own, then a table gives every
+source of photos across the sets: the reader has no training step, so leaving a source out of
+its training changes nothing, and each source's own figure is its leave-one-source-out figure.
 Accuracy is read on the photos as they are. Time is given three ways: per photo as it is, that
 time scaled to a 1280x720 frame by pixel count (pessimistic: much of the reader's time goes per
 pip and per die, not per pixel), and measured on real 1280x720 frames made from the photos
@@ -173,6 +176,37 @@ def _share(part: int, whole: int) -> str:
     return f"{100 * part / max(whole, 1):.2f}% ({part}/{whole})"
 
 
+def source_of(case: Case) -> str:
+    """The source a photo came from: its file name's prefix (matteo, burak, nell...)."""
+    return Path(case.file).name.split("_")[0]
+
+
+def by_source(outcomes: list[Outcome]) -> dict[str, list[Outcome]]:
+    """The outcomes grouped by the source of their photos."""
+    groups: dict[str, list[Outcome]] = {}
+    for o in outcomes:
+        groups.setdefault(source_of(o.case), []).append(o)
+    return groups
+
+
+def source_table(sets: list[tuple[str, list[Outcome]]]) -> list[str]:
+    """Exact photos and dice read right for each source of each set, one line per source.
+
+    The reader learns nothing from the photos, so a source left out of its training reads as
+    it does here: these are the leave-one-source-out figures.
+    """
+    lines = [
+        "leave-one-source-out (no training step: each source as read by the reader as it is)",
+        f"{'source':<10} {'set':<20} {'exact photos':>22} {'dice':>22}",
+    ]
+    for set_name, outcomes in sets:
+        for name, part in sorted(by_source(outcomes).items()):
+            tally = Tally.of(part)
+            exact, per_die = _share(tally.exact, tally.images), _share(tally.matched, tally.dice)
+            lines.append(f"{name:<10} {set_name:<20} {exact:>22} {per_die:>22}")
+    return lines
+
+
 def summarise(outcomes: list[Outcome], hd: list[tuple[float, float]] | None = None) -> list[str]:
     """The benchmark report lines (with the 1280x720 frame times, when measured)."""
     tally = Tally.of(outcomes)
@@ -183,12 +217,9 @@ def summarise(outcomes: list[Outcome], hd: list[tuple[float, float]] | None = No
     ms = [o.ms for o in outcomes]
     norm = [o.ms * (HD[0] * HD[1]) / o.pixels for o in outcomes]
     ratio = sum(ms) / max(sum(o.decode_ms for o in outcomes), 1e-9)
-    by_source: dict[str, list[Outcome]] = {}
-    for o in outcomes:
-        by_source.setdefault(Path(o.case.file).name.split("_")[0], []).append(o)
     sources = "  ".join(
-        f"{name} {part.exact}/{part.images}"
-        for name, part in ((k, Tally.of(v)) for k, v in sorted(by_source.items()))
+        f"{name} {Tally.of(part).exact}/{len(part)}"
+        for name, part in sorted(by_source(outcomes).items())
     )
     lines = [
         f"images: {tally.images}  dice: {tally.dice}  read: {got}",
@@ -233,7 +264,9 @@ def pin_to_one_core() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m vision.bench", description=__doc__)
-    parser.add_argument("photos", type=Path, help="folder with manifest.csv and images/")
+    parser.add_argument(
+        "photos", type=Path, nargs="+", help="folders with manifest.csv and images/"
+    )
     parser.add_argument("--limit", type=int, default=0, help="read only the first N photos")
     parser.add_argument("--show-failures", action="store_true", help="list every wrong photo")
     parser.add_argument(
@@ -241,22 +274,31 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     pin_to_one_core()
-    cases = load_cases(args.photos)
-    if args.limit > 0:
-        cases = cases[: args.limit]
-    outcomes = [run_case(args.photos, c) for c in cases]
-    if args.show_failures:
-        for o in outcomes:
-            if not o.exact:
-                want = " ".join(map(str, o.case.values)) or "-"
-                have = " ".join(map(str, o.got)) or "-"
-                print(f"FAIL {o.case.file}: want {want}  got {have}")
-    hd = [time_hd(args.photos, c) for c in cases]
-    for line in summarise(outcomes, hd):
-        print(line)
-    if args.variants:
-        for line in variant_table(args.photos, cases):
+    sets: list[tuple[str, list[Outcome]]] = []
+    for root in args.photos:
+        if not (root / "manifest.csv").is_file():
+            parser.error(f"{root}: no manifest.csv (not a folder of labelled photos)")
+    for root in args.photos:
+        cases = load_cases(root)
+        if args.limit > 0:
+            cases = cases[: args.limit]
+        print(f"== {root.name} ==", flush=True)
+        outcomes = [run_case(root, c) for c in cases]
+        if args.show_failures:
+            for o in outcomes:
+                if not o.exact:
+                    want = " ".join(map(str, o.case.values)) or "-"
+                    have = " ".join(map(str, o.got)) or "-"
+                    print(f"FAIL {o.case.file}: want {want}  got {have}")
+        hd = [time_hd(root, c) for c in cases]
+        for line in summarise(outcomes, hd):
             print(line)
+        if args.variants:
+            for line in variant_table(root, cases):
+                print(line)
+        sets.append((root.name, outcomes))
+    for line in source_table(sets):
+        print(line)
     return 0
 
 

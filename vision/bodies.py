@@ -330,7 +330,7 @@ def _read(
         for j in members:
             claimed[j] = True
             owned.add(j)
-    return _drop_side_faces(dice, camera), owned
+    return drop_side_faces(dice, camera), owned
 
 
 def _camera_side(dice: list[Die]) -> tuple[float, float] | None:
@@ -512,7 +512,7 @@ def _grow(
     return fallback
 
 
-def _drop_side_faces(dice: list[Die], camera: tuple[float, float]) -> list[Die]:
+def drop_side_faces(dice: list[Die], camera: tuple[float, float]) -> list[Die]:
     """Drop a face read as a die of its own when it is a side face of a neighbouring die.
 
     A side face adjoins its die's top face on the camera's side, and its pips are squashed

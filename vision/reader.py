@@ -13,8 +13,10 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.blobs import with_blob_dice
 from vision.bodies import Die, find_dice
 from vision.pips import find_pips
+from vision.quality import blurred, too_dark, too_small
 from vision.types import DieReading, Reading
 
 U8 = npt.NDArray[np.uint8]
@@ -116,13 +118,18 @@ def _tones(img: U8) -> tuple[U8, U8, tuple[U8, U8] | None]:
     return np.asarray(tone, dtype=np.uint8), lo, searched
 
 
-def read_dice(frame_bgr: U8) -> Reading:
-    """Read the top-face value of every die in a BGR frame."""
+def read_dice(frame_bgr: U8, *, check_focus: bool = False) -> Reading:
+    """Read the top-face value of every die in a BGR frame.
+
+    The flags also say when the frame is too dark or the dice read too small to trust, and,
+    with `check_focus` (a few milliseconds more: the camera asks for it), when it is blurred.
+    """
     frame = _checked(frame_bgr)
     if frame.size == 0:
         return Reading(dice=(), flags=frozenset())  # an empty frame shows no die
     work = _prepare(frame)
-    dice = find_dice(work.img, find_pips(work.tone, work.darkest, work.bright))
+    pips = find_pips(work.tone, work.darkest, work.bright)
+    dice = with_blob_dice(work.img, pips, find_dice(work.img, pips))
     flags = set()
     if any(d.cut for d in dice):
         flags.add("cut_by_edge")
@@ -130,7 +137,14 @@ def read_dice(frame_bgr: U8) -> Reading:
         flags.add("touching")
     if any(_glare(work.darkest, d) for d in dice):
         flags.add("glare")
-    return Reading(dice=tuple(_reading(d, work.scale) for d in dice), flags=frozenset(flags))
+    read = tuple(_reading(d, work.scale) for d in dice)
+    if too_dark(work.darkest):
+        flags.add("too_dark")
+    if too_small([max(d.size) for d in read]):
+        flags.add("too_small")
+    if check_focus and blurred(work.darkest):
+        flags.add("blurred")
+    return Reading(dice=read, flags=frozenset(flags))
 
 
 def _reading(die: Die, scale: float) -> DieReading:

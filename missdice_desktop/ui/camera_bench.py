@@ -1,7 +1,10 @@
 """Benchmark of the camera panel: preview frame rate and reading latency at 1280×720.
 
 Plays a 30 fps 1280×720 video made from the demo photos through the real panel (worker
-thread, reader, preview paint) for a few seconds and reports what a player would see.
+thread, reader, preview paint) for a few seconds and reports what a player would see: the
+preview's frame rate, the reader's time per frame, and how long after a new roll comes to rest
+(a new photo in the video) the panel offers its reading ("Use these dice" enabled; the
+stability gate alone holds a reading 0.5 s).
 
 Run: python -m missdice_desktop.ui.camera_bench [--seconds 5]
 """
@@ -20,8 +23,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+HOLD = 1.0
+"""Seconds each demo photo (a roll at rest) holds in the video."""
+FPS = 30.0
 
-def make_video(path: Path, seconds_each: float = 1.0, fps: float = 30.0) -> None:
+
+def make_video(path: Path, seconds_each: float = HOLD, fps: float = FPS) -> None:
     """A 1280×720 video of the demo photos (upscaled), each held for `seconds_each`."""
     from missdice_desktop.resources import camera_demo_dir
 
@@ -47,7 +54,7 @@ def main() -> None:
     from PySide6.QtWidgets import QApplication
 
     from missdice_desktop.ui.camera_panel import CameraPanel
-    from vision import read_dice
+    from missdice_desktop.ui.camera_worker import read_for_camera
     from vision.sources import VideoFileSource
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -55,10 +62,22 @@ def main() -> None:
         video = Path(folder) / "dice-1280x720.avi"
         make_video(video)
         shown: list[float] = []
-        panel = CameraPanel(str(video), open_source=lambda spec: VideoFileSource(spec))
+        captured: list[float] = []
+
+        class TimedVideo(VideoFileSource):
+            """The video, noting when each frame is captured (a new roll every HOLD s)."""
+
+            def read(self):  # type: ignore[no-untyped-def]
+                frame = super().read()
+                captured.append(time.perf_counter())
+                return frame
+
+        panel = CameraPanel(str(video), open_source=lambda spec: TimedVideo(spec))
         panel.resize(800, 600)
         panel.show()
         panel.preview.show_image = _counting(panel.preview.show_image, shown)  # type: ignore[method-assign]
+        offered: list[float] = []
+        panel.ready_changed.connect(lambda ready: _stamp(offered) if ready else None)
         panel.start()
         QTimer.singleShot(round(options.seconds * 1000), app.quit)
         app.exec()
@@ -70,7 +89,7 @@ def main() -> None:
     timings = []
     for frame in sample:
         start = time.perf_counter()
-        read_dice(frame)
+        read_for_camera(frame)
         timings.append((time.perf_counter() - start) * 1000)
     steady = [t for t in shown if t > shown[0] + 0.5] if shown else []
     fps = (len(steady) - 1) / (steady[-1] - steady[0]) if len(steady) > 2 else 0.0
@@ -83,6 +102,19 @@ def main() -> None:
         f"reader: median {statistics.median(timings):.1f} ms per 1280x720 frame "
         f"(cv2 threads: {cv2.getNumThreads()})"
     )
+    # A roll comes to rest when the first frame of its photo is captured.
+    per_photo = round(HOLD * FPS)
+    rests = captured[::per_photo]
+    waits = [at - max(r for r in rests if r <= at) for at in offered if rests and rests[0] <= at]
+    if waits:
+        print(
+            f"reading offered after the roll came to rest: median {statistics.median(waits):.2f} s"
+            f", worst {max(waits):.2f} s ({len(waits)} rolls)"
+        )
+
+
+def _stamp(times: list[float]) -> None:
+    times.append(time.perf_counter())
 
 
 def _counting(show, shown: list[float]):  # type: ignore[no-untyped-def]

@@ -383,7 +383,7 @@ class CameraPanel(QWidget):
         self._set_stable(
             stable if stable is not None and len(stable) == self.expected_count else None
         )
-        self._show_status(lambda: self._describe(values, stable))
+        self._show_status(lambda: self._describe(values, stable, reading.flags))
         if (
             self._stable is not None
             and self.automatic.isChecked()
@@ -419,23 +419,40 @@ class CameraPanel(QWidget):
         self.code_note.setText(self._code_note_text())
         self.code_note.setVisible(make_text is not None)
 
-    def _describe(self, values: tuple[int, ...], stable: tuple[int, ...] | None) -> str:
+    def _describe(
+        self,
+        values: tuple[int, ...],
+        stable: tuple[int, ...] | None,
+        flags: frozenset[str] = frozenset(),
+    ) -> str:
         count = len(values)
+        if count != self.expected_count:
+            # Why no reading is offered, when the reader can tell: the frame first, then the count.
+            if "too_dark" in flags:
+                return translate("CameraPanel", "Too dark: light the table better.")
+            if "blurred" in flags:
+                return translate("CameraPanel", "Blurred: waiting for the dice to stop…")
+            if "too_small" in flags:
+                return translate("CameraPanel", "Dice too small: move the camera closer.")
         if count == 0:
             return translate("CameraPanel", "No dice seen.")
+        listed = " ".join(str(v) for v in values)
+        if count != self.expected_count:
+            in_view = (
+                fill(translate("CameraPanel", "1 die in view (%1)"), listed)
+                if count == 1
+                else fill(translate("CameraPanel", "%1 dice in view (%2)"), str(count), listed)
+            )
+            return fill(
+                translate("CameraPanel", "%1, this game uses %2."),
+                in_view,
+                str(self.expected_count),
+            )
         seen = (
             translate("CameraPanel", "1 die seen")
             if count == 1
             else fill(translate("CameraPanel", "%1 dice seen"), str(count))
         )
-        listed = " ".join(str(v) for v in values)
-        if count != self.expected_count:
-            return fill(
-                translate("CameraPanel", "%1: %2 (a turn needs %3)."),
-                seen,
-                listed,
-                str(self.expected_count),
-            )
         if stable is None:
             return fill(
                 translate("CameraPanel", "%1: %2, waiting for the dice to stop…"), seen, listed

@@ -8,6 +8,7 @@ thread also looks for QR codes (a shared game held up to the camera), twice a se
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable
@@ -21,6 +22,8 @@ from vision import Reading, read_dice
 from vision.sources import FrameSource, FrameSourceError, Pacer, SourceProblem
 
 Reader = Callable[[npt.NDArray[np.uint8]], Reading]
+read_for_camera: Reader = functools.partial(read_dice, check_focus=True)
+"""The camera's reader: it also says when a frame is blurred (dice still rolling)."""
 CodeReader = Callable[[npt.NDArray[np.uint8]], tuple[str, ...]]
 CODE_SCAN_SECONDS = 0.5
 """Time between two searches for a QR code (each costs 12–45 ms on a 720p frame)."""
@@ -47,7 +50,10 @@ class CameraWorker(QThread):
     """The texts of the QR codes in a frame (an empty tuple when it had none)."""
 
     def __init__(
-        self, source: FrameSource, reader: Reader = read_dice, code_reader: CodeReader = _read_codes
+        self,
+        source: FrameSource,
+        reader: Reader = read_for_camera,
+        code_reader: CodeReader = _read_codes,
     ) -> None:
         super().__init__()
         self.source = source

@@ -109,12 +109,20 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>%1 : lancez les dés devant la caméra.</translation>
     </message>
     <message>
-        <source>No dice seen.</source>
-        <translation>Aucun dé en vue.</translation>
+        <source>Too dark: light the table better.</source>
+        <translation>Trop sombre : éclairez mieux la table.</translation>
     </message>
     <message>
-        <source>%1: %2 (a turn needs %3).</source>
-        <translation>%1 : %2 (un tour en demande %3).</translation>
+        <source>Blurred: waiting for the dice to stop…</source>
+        <translation>Image floue : en attendant que les dés s’arrêtent…</translation>
+    </message>
+    <message>
+        <source>Dice too small: move the camera closer.</source>
+        <translation>Dés trop petits : rapprochez la caméra.</translation>
+    </message>
+    <message>
+        <source>No dice seen.</source>
+        <translation>Aucun dé en vue.</translation>
     </message>
     <message>
         <source>%1: %2, waiting for the dice to stop…</source>
@@ -139,6 +147,18 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>Reopen</source>
         <translation>Rouvrir</translation>
+    </message>
+    <message>
+        <source>1 die in view (%1)</source>
+        <translation>1 dé en vue (%1)</translation>
+    </message>
+    <message>
+        <source>%1 dice in view (%2)</source>
+        <translation>%1 dés en vue (%2)</translation>
+    </message>
+    <message>
+        <source>%1, this game uses %2.</source>
+        <translation>%1, ce jeu en utilise %2.</translation>
     </message>
     <message>
         <source>1 die seen</source>

@@ -97,6 +97,45 @@ def test_automatic_mode_uses_steady_dice_once(make_panel, qtbot, tmp_path: Path)
     assert chosen == [FIRST_VALUES]
 
 
+def test_a_reading_of_another_count_is_not_offered_and_says_why(
+    make_panel, qtbot, tmp_path: Path
+) -> None:
+    panel = make_panel(one_image_folder(tmp_path, DEMO[0]), seconds_each=10)
+    panel.set_expected_count(3)
+    panel.start()
+    qtbot.waitUntil(lambda: panel.reading.values == FIRST_VALUES, timeout=5000)
+    qtbot.wait(700)
+    assert not panel.use_button.isEnabled()
+    assert panel.status.text() == "5 dice in view (1 2 4 4 6), this game uses 3."
+    panel.set_expected_count(5)
+    qtbot.waitUntil(panel.use_button.isEnabled, timeout=5000)
+
+
+def altered_demo(tmp_path: Path, change) -> Path:
+    import cv2
+
+    frame = cv2.imread(str(DEMO[0]))
+    cv2.imwrite(str(tmp_path / "00.png"), change(frame))
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda f: f // 10, "Too dark: light the table better."),
+        (lambda f: __import__("cv2").GaussianBlur(f, (0, 0), 6), "Blurred: waiting"),
+    ],
+    ids=["dark", "blurred"],
+)
+def test_a_frame_that_cannot_be_read_says_why(
+    make_panel, qtbot, tmp_path: Path, change, words: str
+) -> None:
+    panel = make_panel(altered_demo(tmp_path, change), seconds_each=10)
+    panel.start()
+    qtbot.waitUntil(lambda: words in panel.status.text(), timeout=5000)
+    assert not panel.use_button.isEnabled()
+
+
 class UnpluggedAfter(ImageFolderSource):
     """The demo photos, until the camera is pulled out after `frames` frames."""
 

@@ -90,7 +90,7 @@ def test_table_dice_and_the_camera_expect_three(qtbot, make_app):
     assert game.state.turns[-1].throws == ((4, 2, 1),)
     parts.controller.use_camera_dice((2, 2, 1))
     assert game.state.tokens == (0, 10)
-    assert "a turn needs 3" in window.camera_panel._describe((2, 2), None)
+    assert "this game uses 3" in window.camera_panel._describe((2, 2), None)
 
 
 def test_the_new_game_dialog_offers_the_421_options(qtbot):

@@ -91,7 +91,7 @@ def test_the_camera_expects_one_die_and_says_so(qtbot, make_app):
     parts.controller.start()
     panel = parts.window.camera_panel
     assert panel.expected_count == 1
-    assert "a turn needs 1" in panel._describe((3, 4), None)
+    assert "this game uses 1" in panel._describe((3, 4), None)
     parts.controller.use_camera_dice((6,))
     assert parts.controller.game.state.turn.rolls == (6,)
 
