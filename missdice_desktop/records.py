@@ -247,7 +247,7 @@ def _replay_current(game: Game, current: Any) -> None:
             game.apply(EnterDice(roll))
         else:
             game.apply(Roll(roll, drawn=not (on_table or entered)))
-    _hold_exactly(game, current.get("held", []), "held")
+    _hold_exactly(game, current.get("held", [False] * len(game.held)), "held")
 
 
 def _hold_exactly(game: Game, flags: Any, name: str) -> None:

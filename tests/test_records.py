@@ -431,3 +431,14 @@ def test_any_kept_value_accepted_is_saved_again(value: object) -> None:
     again = dumps_record(game)
     again.encode("utf-8")
     assert json.loads(again)["note"] == value
+
+
+def test_dice_released_after_the_last_roll_stay_released_on_reload() -> None:
+    game = new_game(players=["Anna"])
+    game.roll()
+    game.hold(2)
+    game.roll()
+    game.hold(2, False)  # nothing held now: the record writes no "held"
+    again = loads_record(dumps_record(game))
+    assert again.held == game.held == (False,) * 5
+    assert record_from_game(again) == record_from_game(game)
