@@ -49,9 +49,10 @@ class RulesWindow(QDialog):
         self.sheets.currentIndexChanged.connect(lambda _index: self._show_page())
         self.retranslate_ui()
 
-    def show_rules(self, rules: Ruleset) -> None:
-        """Offer the rules of the game in play first, and show them."""
-        self.game_rules = rules
+    def show_rules(self, rules: object) -> None:
+        """Offer the rules of the game in play first, and show them; Cochon and the 421 have
+        no scoresheet, so their players get the built-in scoresheets' pages."""
+        self.game_rules = rules if isinstance(rules, Ruleset) else None
         self._fill_sheets()
         self.sheets.setCurrentIndex(0)
         self._show_page()

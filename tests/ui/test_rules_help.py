@@ -5,9 +5,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from missdice_desktop.rules import Game, get_variant
+from missdice_desktop.rules import Game, PigRules, get_variant
+from missdice_desktop.rules.four21 import Four21Rules
+from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui import texts
+from missdice_desktop.ui.new_game_dialog import NewGameChoice
 from missdice_desktop.ui.rules_text import rules_page
+from missdice_desktop.ui.settings import DICE_VIRTUAL
 from missdice_desktop.ui.sheet_model import RowKind, SheetModel
 from tests.ui.conftest import choice
 
@@ -131,3 +135,26 @@ def test_help_rules_shows_the_game_in_play_in_both_languages(qtbot, make_app) ->
     rules.sheets.setCurrentIndex(4)
     assert "Exactement 1-2-3-4-5" in rules.page.toPlainText()
     parts.controller.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "options"),
+    [
+        ("pig", PigRules(target=30), {"target": 30}),
+        ("421", Four21Engine(Four21Rules(pot=11)), {"pot": 11, "421": 10}),
+    ],
+)
+def test_help_rules_during_cochon_or_421_shows_the_scoresheets(
+    qtbot, make_app, game, rules, options
+) -> None:
+    parts, prompts = make_app()
+    prompts.new_game_choice = NewGameChoice(
+        rules, ["Anna", "Ben"], DICE_VIRTUAL, game=game, game_options=options
+    )
+    parts.controller.start()
+    parts.window.rules_action.trigger()
+    window = parts.controller.rules_window
+    assert window is not None and window.isVisible()
+    assert window.sheets.count() == 4
+    assert window.current_rules().variant.id == "yahtzee"
+    assert "Full house" in window.page.toPlainText()
