@@ -158,3 +158,6 @@ def test_help_rules_during_cochon_or_421_shows_the_scoresheets(
     assert window.sheets.count() == 4
     assert window.current_rules().variant.id == "yahtzee"
     assert "Full house" in window.page.toPlainText()
+    parts.controller.set_language("fr")
+    assert window.windowTitle() == "Règles" and "Section haute" in window.page.toPlainText()
+    parts.controller.set_language("en")
