@@ -1704,6 +1704,14 @@ La partie à l’écran est d’abord enregistrée.</translation>
         <translation>Le joker : une fois la case %1 remplie, cinq dés identiques ne vont pas n’importe où. Cette partie se joue avec la règle ci-dessous.</translation>
     </message>
     <message>
+        <source>Bonuses and the joker</source>
+        <translation>Les bonus et le joker</translation>
+    </message>
+    <message>
+        <source>The total</source>
+        <translation>Le total</translation>
+    </message>
+    <message>
         <source>The total adds the upper boxes, the upper bonus, the lower boxes and any other bonus. Miss Dice adds up as you play and shows what each free box would score with the dice on the table.</source>
         <translation>Le total additionne les cases du haut, le bonus du haut, les cases du bas et les autres bonus. Miss Dice fait les comptes pendant la partie et montre ce que chaque case libre rapporterait avec les dés en jeu.</translation>
     </message>

@@ -160,4 +160,5 @@ def test_help_rules_during_cochon_or_421_shows_the_scoresheets(
     assert "Full house" in window.page.toPlainText()
     parts.controller.set_language("fr")
     assert window.windowTitle() == "Règles" and "Section haute" in window.page.toPlainText()
+    assert "Les bonus et le joker" in window.page.toPlainText()
     parts.controller.set_language("en")
