@@ -193,6 +193,13 @@ class CoachController(QObject):
         key = rules_key(rules)
         if key in self._failed:
             return fill(translate("CoachPanel", "The coach failed: %1"), self._failed[key])
+        if rules.variant.ecart is not None:
+            return translate(
+                "CoachPanel",
+                "The coach does not play sheets with an Écart: remembering the first of Plus "
+                "and Minus makes the game some twenty times bigger than Yahtzee, too big to "
+                "solve on this computer.",
+            )
         try:
             SheetModel.check(rules)
         except CoachError:

@@ -86,7 +86,7 @@ def test_a_sheet_the_coach_cannot_play(make_app: AppFactory, tmp_path: Path) -> 
     parts = coached_app(make_app, tmp_path, game)
     panel = parts.window.coach_panel
     assert not panel.toggle.isEnabled()
-    assert panel.status.text() == "The coach does not play this scoresheet yet."
+    assert panel.status.text().startswith("The coach does not play sheets with an Écart:")
 
 
 def test_the_box_about_to_be_scored_shows_its_cost(
