@@ -135,7 +135,7 @@ def test_help_rules_shows_the_game_in_play_in_both_languages(qtbot, make_app) ->
     assert rules is not None and rules.isVisible()
     assert rules.current_rules() is parts.controller.game.rules
     assert "Écart counts once both Plus and Minus" in rules.page.toPlainText()
-    assert rules.sheets.count() == 5
+    assert rules.sheets.count() == 8  # this game, 4 scoresheets, Cochon, 421, free roller
     parts.controller.set_language("fr")
     assert rules.windowTitle() == "Règles"
     assert "Section haute" in rules.page.toPlainText()
