@@ -216,3 +216,22 @@ def test_a_link_too_long_for_a_qr_code_is_still_offered_whole(qtbot) -> None:
     assert dialog.link_field.text() == link
     dialog.copy_button.click()
     assert QGuiApplication.clipboard().text() == link
+
+
+def test_the_game_on_screen_stays_among_the_kept_games_when_a_shared_one_opens(make_app) -> None:
+    from missdice_desktop.rules import Game, get_variant
+
+    current = Game(get_variant("yacht").configure(), ["Anna"])  # unfinished: a game to keep
+    current.enter_dice("12345")
+    current.score("small_straight")
+    parts, prompts = make_app(game=current)
+    parts.controller.replace_game(current)  # as when it was started in the window
+    assert not prompts.errors
+    shared = half_played(players=3, turns=3 * 5)
+    parts.window.camera_panel.show_codes((link_from_game(shared),), now=1.0)
+    assert same_game(parts.controller.game, shared)
+    kept, broken = parts.controller.autosave.kept_games()
+    assert not broken
+    records = [record_from_game(entry.game) for entry in kept]
+    assert record_from_game(current) in records
+    assert len(kept) == 2
