@@ -1142,10 +1142,10 @@ class GameController(QObject):
         self._refresh_views(rolled=False)
 
     def show_rules(self) -> None:
-        """Help › Rules: the rules of the game in play first."""
+        """Help › Rules: the rules of the game in play (or of the free roller, when shown) first."""
         if self.rules_window is None:
             self.rules_window = RulesWindow(self.window)
-        self.rules_window.show_rules(self.game.rules)
+        self.rules_window.show_rules(FREE_ROLLER if self.roller_shown else self.game.rules)
         self.rules_window.show()
         self.rules_window.raise_()
         self.rules_window.activateWindow()

@@ -244,9 +244,11 @@ def rules_page(rules: Ruleset) -> str:
         extras.append(joker_rule(rules.joker.value))
     extras = [text for text in extras if text]
     if extras:
-        parts.append(f"<h2>{e(translate('rules', 'Bonuses and the joker'))}</h2>")
+        heading = translate("rules", "Bonuses and the joker")
+        parts.append(f"<h2>{e(heading)}</h2>")
         parts.extend(f"<p>{e(text)}</p>" for text in extras)
-    parts.append(f"<h2>{e(translate('rules', 'The total'))}</h2>")
+    heading = translate("rules", "The total")
+    parts.append(f"<h2>{e(heading)}</h2>")
     parts.append(
         "<p>"
         + e(

@@ -1,4 +1,4 @@
-"""Help › Rules: the rules of the game in play, and of every built-in scoresheet."""
+"""Help › Rules: the rules of the game in play, then of every game and built-in scoresheet."""
 
 from __future__ import annotations
 
@@ -14,22 +14,66 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.rules import BUILT_IN_VARIANTS, Ruleset
+from missdice_desktop.rules import BUILT_IN_VARIANTS, PigRules, Ruleset
+from missdice_desktop.rules.four21 import Four21Rules
+from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui import texts
+from missdice_desktop.ui.games_rules_text import (
+    four21_options,
+    four21_page,
+    free_roller_page,
+    pig_options,
+    pig_page,
+)
+from missdice_desktop.ui.new_game_dialog import FREE_ROLLER
 from missdice_desktop.ui.rules_text import rules_page
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 
+Subject = Ruleset | PigRules | Four21Rules | str
+"""What a page explains: a scoresheet, Cochon, the 421 (with their options) or the free roller."""
+
+
+def _subject_of(rules: object) -> Subject | None:
+    """The page subject of the game in play (None when there is nothing to explain)."""
+    if isinstance(rules, Four21Engine):
+        return rules.rules
+    if isinstance(rules, Ruleset | PigRules | Four21Rules):
+        return rules
+    return FREE_ROLLER if rules == FREE_ROLLER else None
+
+
+def _name(subject: Subject) -> str:
+    """The subject's name in the list, with its options."""
+    if isinstance(subject, Ruleset):
+        return texts.rules_summary(subject, table_dice=None)
+    if isinstance(subject, PigRules):
+        return f"{texts.game_name('pig')} — {pig_options(subject)}"
+    if isinstance(subject, Four21Rules):
+        return f"{texts.game_name('421')} — {four21_options(subject)}"
+    return texts.game_name(FREE_ROLLER)
+
+
+def page_of(subject: Subject) -> str:
+    """The subject's Rules page, as HTML."""
+    if isinstance(subject, Ruleset):
+        return rules_page(subject)
+    if isinstance(subject, PigRules):
+        return pig_page(subject)
+    if isinstance(subject, Four21Rules):
+        return four21_page(subject)
+    return free_roller_page()
+
 
 class RulesWindow(QDialog):
-    """One page per scoresheet, the game in play first, in the language of the moment."""
+    """One page per game and scoresheet, the game in play first, in the language of the moment."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("rulesWindow")
         self.resize(720, 640)
-        self.game_rules: Ruleset | None = None
+        self.game_rules: Subject | None = None
         self.sheets = QComboBox(self)
         self.sheets.setObjectName("rulesSheet")
         self.sheet_label = QLabel(self)
@@ -49,21 +93,24 @@ class RulesWindow(QDialog):
         self.sheets.currentIndexChanged.connect(lambda _index: self._show_page())
         self.retranslate_ui()
 
-    def show_rules(self, rules: Ruleset) -> None:
-        """Offer the rules of the game in play first, and show them."""
-        self.game_rules = rules
+    def show_rules(self, rules: object) -> None:
+        """Offer the rules of the game in play first (a scoresheet's rules, Cochon's, the
+        421's engine or `FREE_ROLLER`), with its options, and show them."""
+        self.game_rules = _subject_of(rules)
         self._fill_sheets()
         self.sheets.setCurrentIndex(0)
         self._show_page()
 
-    def _choices(self) -> list[tuple[str, Ruleset]]:
-        choices: list[tuple[str, Ruleset]] = []
+    def _choices(self) -> list[tuple[str, Subject]]:
+        choices: list[tuple[str, Subject]] = []
         if self.game_rules is not None:
-            summary = texts.rules_summary(self.game_rules, table_dice=None)
-            this_game = fill(translate("RulesWindow", "This game: %1"), summary)
+            this_game = fill(translate("RulesWindow", "This game: %1"), _name(self.game_rules))
             choices.append((this_game, self.game_rules))
         for variant in BUILT_IN_VARIANTS.values():
             choices.append((texts.variant_name(variant), variant.configure()))
+        choices.append((texts.game_name("pig"), PigRules()))
+        choices.append((texts.game_name("421"), Four21Rules()))
+        choices.append((texts.game_name(FREE_ROLLER), FREE_ROLLER))
         return choices
 
     def _fill_sheets(self) -> None:
@@ -75,17 +122,17 @@ class RulesWindow(QDialog):
         self.sheets.setCurrentIndex(min(index, self.sheets.count() - 1))
         self.sheets.blockSignals(False)
 
-    def current_rules(self) -> Ruleset:
+    def current_rules(self) -> Subject:
         """The rules shown."""
         return self._choices()[max(0, self.sheets.currentIndex())][1]
 
     def _show_page(self) -> None:
-        self.page.setHtml(rules_page(self.current_rules()))
+        self.page.setHtml(page_of(self.current_rules()))
 
     def retranslate_ui(self) -> None:
         """Every text in the current language."""
         self.setWindowTitle(translate("RulesWindow", "Rules"))
-        self.sheet_label.setText(translate("RulesWindow", "&Scoresheet:"))
+        self.sheet_label.setText(translate("RulesWindow", "&Game:"))
         self._fill_sheets()
         self._show_page()
 

@@ -1448,8 +1448,8 @@ La partie à l’écran est d’abord enregistrée.</translation>
         <translation>Règles</translation>
     </message>
     <message>
-        <source>&amp;Scoresheet:</source>
-        <translation>&amp;Feuille :</translation>
+        <source>&amp;Game:</source>
+        <translation>&amp;Jeu :</translation>
     </message>
 </context>
 <context>
@@ -1586,6 +1586,157 @@ La partie à l’écran est d’abord enregistrée.</translation>
     </message>
 </context>
 <context>
+    <name>gameRules</name>
+    <message>
+        <source>4-2-1, the best hand</source>
+        <translation>4-2-1, la meilleure main</translation>
+    </message>
+    <message>
+        <source>2-2-1, « nénette », the worst hand of all</source>
+        <translation>2-2-1, « nénette », la pire de toutes</translation>
+    </message>
+    <message>
+        <source>Straights: %1</source>
+        <translation>Suites : %1</translation>
+    </message>
+    <message>
+        <source>%1, then %2</source>
+        <translation>%1, puis %2</translation>
+    </message>
+    <message>
+        <source>Every other hand (%1 of them), ranked by its dice read from high to low: %2 first, %3 last</source>
+        <translation>Toutes les autres mains (%1), classées par leurs dés lus du plus haut au plus bas : %2 d’abord, %3 en dernier</translation>
+    </message>
+    <message>
+        <source>1 token</source>
+        <translation>1 jeton</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 jetons</translation>
+    </message>
+    <message>
+        <source>The pot holds %1 tokens; 4-2-1 is worth %2 tokens.</source>
+        <translation>Le pot contient %1 jetons ; 4-2-1 vaut %2 jetons.</translation>
+    </message>
+    <message>
+        <source>%1 to %2 players, three dice and a pot of tokens. Each round the worst hand takes tokens; the aim is to hold none. Whoever is left holding tokens loses.</source>
+        <translation>De %1 à %2 joueurs, trois dés et un pot de jetons. À chaque tour de table, la pire main prend des jetons ; le but est de n’en garder aucun. Celui qui reste avec des jetons perd.</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Options</translation>
+    </message>
+    <message>
+        <source>A new game may choose a pot of %1 or %2 tokens, and 4-2-1 worth %3.</source>
+        <translation>Une nouvelle partie peut choisir un pot de %1 ou %2 jetons, et 4-2-1 valant %3.</translation>
+    </message>
+    <message>
+        <source>Hands, best to worst</source>
+        <translation>Les mains, de la meilleure à la pire</translation>
+    </message>
+    <message>
+        <source>The order of the dice on the table does not matter: 1-4-2 is 4-2-1. When a hand is the round&apos;s best, it is worth:</source>
+        <translation>L’ordre des dés sur la table ne compte pas : 1-4-2 est 4-2-1. Quand une main est la meilleure du tour, elle vaut :</translation>
+    </message>
+    <message>
+        <source>Who starts</source>
+        <translation>Qui commence</translation>
+    </message>
+    <message>
+        <source>Each round every player still in the game throws, in seating order from the round&apos;s first player. The first player starts the first round; the player who received tokens starts the next one. Players who are out are skipped.</source>
+        <translation>À chaque tour, chaque joueur encore en jeu lance, dans l’ordre de la table à partir du premier joueur du tour. Le premier joueur commence le premier tour ; le joueur qui a reçu des jetons commence le suivant. Les joueurs sortis sont sautés.</translation>
+    </message>
+    <message>
+        <source>La charge</source>
+        <translation>La charge</translation>
+    </message>
+    <message>
+        <source>While the pot holds tokens: one throw each. The round&apos;s worst hand takes from the pot as many tokens as the best hand is worth; when the pot holds fewer, it gives what it has left.</source>
+        <translation>Tant que le pot contient des jetons : un lancer chacun. La pire main du tour prend au pot autant de jetons que vaut la meilleure main ; si le pot en contient moins, il donne ce qui lui reste.</translation>
+    </message>
+    <message>
+        <source>La décharge</source>
+        <translation>La décharge</translation>
+    </message>
+    <message>
+        <source>Once the pot is empty: the round&apos;s first player throws up to %1 times, holding any dice between throws, and may stop after any throw. Each other player may throw no more times than the first did. The worst hand takes as many tokens as the best hand is worth from the best hand&apos;s player, who gives all they hold if they hold fewer.</source>
+        <translation>Une fois le pot vide : le premier joueur du tour lance jusqu’à %1 fois, en gardant les dés qu’il veut entre deux lancers, et peut s’arrêter après chaque lancer. Chaque autre joueur ne peut pas lancer plus de fois que le premier. La pire main reçoit du joueur de la meilleure main autant de jetons que vaut celle-ci ; s’il en a moins, il donne tout ce qu’il a.</translation>
+    </message>
+    <message>
+        <source>Ties for the worst hand</source>
+        <translation>Égalité pour la pire main</translation>
+    </message>
+    <message>
+        <source>The players tied for the worst hand throw again, one throw each, until one of them is worst. These throws only decide who is worst: the best hand is the best of the other players&apos; hands of the round, and of two equal hands the first thrown is the best.</source>
+        <translation>Les joueurs à égalité pour la pire main relancent, un lancer chacun, jusqu’à ce que l’un d’eux soit le pire. Ces lancers décident seulement qui est le pire : la meilleure main est la meilleure des mains des autres joueurs du tour, et de deux mains égales la première lancée est la meilleure.</translation>
+    </message>
+    <message>
+        <source>Who is out, who loses</source>
+        <translation>Qui sort, qui perd</translation>
+    </message>
+    <message>
+        <source>When the pot runs out, a player who holds every token loses at once. Otherwise la décharge begins, and players who hold no token are out: they are safe.</source>
+        <translation>Quand le pot est vide, un joueur qui a tous les jetons perd aussitôt. Sinon la décharge commence, et les joueurs qui n’ont aucun jeton sortent : ils sont sauvés.</translation>
+    </message>
+    <message>
+        <source>In la décharge, a player who gives away their last token is out. When only one player still holds tokens, that player loses the game.</source>
+        <translation>Pendant la décharge, un joueur qui donne son dernier jeton sort. Quand un seul joueur a encore des jetons, il perd la partie.</translation>
+    </message>
+    <message>
+        <source>The target is %1 points.</source>
+        <translation>Le but est de %1 points.</translation>
+    </message>
+    <message>
+        <source>One die, and players take turns. Roll as long as you dare, but do not roll a 1.</source>
+        <translation>Un dé, et chacun son tour. Lancez tant que vous osez, mais gare au 1.</translation>
+    </message>
+    <message>
+        <source>A new game may choose a target from %1 to %2 points.</source>
+        <translation>Une nouvelle partie peut choisir un but de %1 à %2 points.</translation>
+    </message>
+    <message>
+        <source>Rolling</source>
+        <translation>Lancer</translation>
+    </message>
+    <message>
+        <source>On your turn, roll the die as often as you like: each face from 2 to 6 adds to your turn total. A %1 loses the whole turn total and passes the die to the next player.</source>
+        <translation>À votre tour, lancez le dé autant de fois que vous voulez : chaque face de 2 à 6 s’ajoute au total du tour. Un %1 fait perdre tout le total du tour et passe le dé au joueur suivant.</translation>
+    </message>
+    <message>
+        <source>« Je garde » (Hold, H) adds the turn total to your banked total, which nothing can take away, and passes the die.</source>
+        <translation>« Je garde » (H) ajoute le total du tour à votre total en banque, que rien ne peut plus vous prendre, et passe le dé.</translation>
+    </message>
+    <message>
+        <source>Who wins</source>
+        <translation>Qui gagne</translation>
+    </message>
+    <message>
+        <source>The first player whose banked total reaches %1 points wins at once.</source>
+        <translation>Le premier joueur dont le total en banque atteint %1 points gagne aussitôt.</translation>
+    </message>
+    <message>
+        <source>Dice for any game: 1 to %1 dice of %2 faces, mixed. No players, no score: Miss Dice shows the dice and their total.</source>
+        <translation>Des dés pour tous les jeux : de 1 à %1 dés de %2 faces, mélangés. Ni joueurs ni score : Miss Dice montre les dés et leur total.</translation>
+    </message>
+    <message>
+        <source>Dice notation</source>
+        <translation>Notation des dés</translation>
+    </message>
+    <message>
+        <source>Type the dice as players write them and press Enter: 2d6+d20 is two six-sided dice and one twenty-sided die; d8 is one eight-sided die. Or add dice with the +d4 … +d20 buttons.</source>
+        <translation>Tapez les dés comme les joueurs les écrivent puis Entrée : 2d6+d20, ce sont deux dés à six faces et un dé à vingt faces ; d8, un dé à huit faces. Ou ajoutez des dés avec les boutons +d4 … +d20.</translation>
+    </message>
+    <message>
+        <source>Rolling and holding</source>
+        <translation>Lancer et garder</translation>
+    </message>
+    <message>
+        <source>Roll with Space or the button. Click a die to hold it: a held die keeps its value when the others are rolled again; click it again to release it. The last %1 rolls are listed.</source>
+        <translation>Lancez avec Espace ou le bouton. Cliquez sur un dé pour le garder : un dé gardé garde sa valeur quand les autres sont relancés ; cliquez-le de nouveau pour le libérer. Les %1 derniers lancers sont listés.</translation>
+    </message>
+</context>
+<context>
     <name>rules</name>
     <message>
         <source>Five equal dice</source>
@@ -1706,6 +1857,14 @@ La partie à l’écran est d’abord enregistrée.</translation>
     <message>
         <source>The joker: once %1 is filled, five of a kind may not go just anywhere. This game plays with the rule below.</source>
         <translation>Le joker : une fois la case %1 remplie, cinq dés identiques ne vont pas n’importe où. Cette partie se joue avec la règle ci-dessous.</translation>
+    </message>
+    <message>
+        <source>Bonuses and the joker</source>
+        <translation>Les bonus et le joker</translation>
+    </message>
+    <message>
+        <source>The total</source>
+        <translation>Le total</translation>
     </message>
     <message>
         <source>The total adds the upper boxes, the upper bonus, the lower boxes and any other bonus. Miss Dice adds up as you play and shows what each free box would score with the dice on the table.</source>

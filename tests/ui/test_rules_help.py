@@ -4,10 +4,22 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocumentFragment
 
-from missdice_desktop.rules import Game, get_variant
+from missdice_desktop.rules import Game, PigRules, get_variant
+from missdice_desktop.rules.four21 import ALL_HANDS, FOUR21_WORTHS, Four21Rules, hand_text
+from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui import texts
+from missdice_desktop.ui.app import LanguageSwitcher
+from missdice_desktop.ui.games_rules_text import (
+    four21_page,
+    free_roller_page,
+    hand_rows,
+    pig_page,
+)
+from missdice_desktop.ui.new_game_dialog import NewGameChoice
 from missdice_desktop.ui.rules_text import rules_page
+from missdice_desktop.ui.settings import DICE_VIRTUAL
 from missdice_desktop.ui.sheet_model import RowKind, SheetModel
 from tests.ui.conftest import choice
 
@@ -123,7 +135,7 @@ def test_help_rules_shows_the_game_in_play_in_both_languages(qtbot, make_app) ->
     assert rules is not None and rules.isVisible()
     assert rules.current_rules() is parts.controller.game.rules
     assert "Écart counts once both Plus and Minus" in rules.page.toPlainText()
-    assert rules.sheets.count() == 5
+    assert rules.sheets.count() == 8  # this game, 4 scoresheets, Cochon, 421, free roller
     parts.controller.set_language("fr")
     assert rules.windowTitle() == "Règles"
     assert "Section haute" in rules.page.toPlainText()
@@ -131,3 +143,94 @@ def test_help_rules_shows_the_game_in_play_in_both_languages(qtbot, make_app) ->
     rules.sheets.setCurrentIndex(4)
     assert "Exactement 1-2-3-4-5" in rules.page.toPlainText()
     parts.controller.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "options", "title", "words", "french"),
+    [
+        (
+            "pig",
+            PigRules(target=30),
+            {"target": 30},
+            "This game: Cochon (Pig) — The target is 30 points.",
+            "reaches 30 points wins at once",
+            "Je garde",
+        ),
+        (
+            "421",
+            Four21Engine(Four21Rules(pot=11, four21=8)),
+            {"pot": 11, "421": 8},
+            "This game: 421 — The pot holds 11 tokens; 4-2-1 is worth 8 tokens.",
+            "Ties for the worst hand",
+            "nénette",
+        ),
+    ],
+)
+def test_help_rules_during_cochon_or_421_shows_that_game_first_with_its_options(
+    qtbot, make_app, game, rules, options, title, words, french
+) -> None:
+    parts, prompts = make_app()
+    prompts.new_game_choice = NewGameChoice(
+        rules, ["Anna", "Ben"], DICE_VIRTUAL, game=game, game_options=options
+    )
+    parts.controller.start()
+    parts.window.rules_action.trigger()
+    window = parts.controller.rules_window
+    assert window is not None and window.isVisible()
+    assert window.sheets.currentIndex() == 0 and window.sheets.itemText(0) == title
+    assert words in window.page.toPlainText()
+    assert window.sheets.count() == 8  # this game, 4 scoresheets, Cochon, 421, free roller
+    window.sheets.setCurrentIndex(1)
+    assert window.current_rules().variant.id == "yahtzee"
+    assert "Full house" in window.page.toPlainText()
+    window.sheets.setCurrentIndex(0)
+    parts.controller.set_language("fr")
+    assert window.windowTitle() == "Règles" and french in window.page.toPlainText()
+    assert window.sheets.itemText(0).startswith("Cette partie")
+    parts.controller.set_language("en")
+
+
+def test_help_rules_over_the_free_roller_shows_its_page_first(qtbot, make_app) -> None:
+    parts, _prompts = make_app()
+    parts.controller.start()
+    parts.controller.show_roller()
+    parts.window.rules_action.trigger()
+    window = parts.controller.rules_window
+    assert window is not None
+    assert window.sheets.itemText(0) == "This game: Free roller (d4 to d20)"
+    assert "2d6+d20" in window.page.toPlainText() and "hold it" in window.page.toPlainText()
+
+
+@pytest.mark.parametrize("four21", FOUR21_WORTHS)
+def test_the_421_hand_list_is_the_rules_modules_order_and_worth(qapp, four21) -> None:
+    rules = Four21Rules(pot=21, four21=four21)
+    rows = hand_rows(rules)
+    assert tuple(hand for hands, _worth in rows for hand in hands) == ALL_HANDS
+    assert all(rules.worth(hand) == worth for hands, worth in rows for hand in hands)
+    text = QTextDocumentFragment.fromHtml(four21_page(rules)).toPlainText()
+    place = 0
+    for hands, worth in rows:  # every row's first hand and worth, best to worst
+        place = text.index(hand_text(hands[0]), place)
+        place = text.index(f"{worth} token", place)
+    assert rows[0] == (((4, 2, 1),), four21) and rows[-1] == (((2, 2, 1),), 1)
+    assert "1-1-6, then 6-6-6" in text and "Straights: 6-5-4, 5-4-3, 4-3-2, 3-2-1" in text
+    assert f"4-2-1 is worth {four21} tokens" in text
+
+
+@pytest.mark.parametrize(
+    ("page", "english", "french"),
+    [
+        (lambda: four21_page(Four21Rules(pot=11)), "La décharge", "Les mains, de la meilleure"),
+        (lambda: pig_page(PigRules(target=50)), "A 1 loses the whole turn total", "50 points"),
+        (free_roller_page, "Dice notation", "Notation des dés"),
+    ],
+)
+def test_every_game_has_its_page_in_both_languages(qapp, page, english, french) -> None:
+    assert english in page()
+    switcher = LanguageSwitcher(qapp)
+    switcher.apply("fr")
+    try:
+        assert french in page()
+        assert english not in page() or english == "La décharge"
+    finally:
+        switcher.apply("en")
