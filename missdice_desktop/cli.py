@@ -26,7 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The grammar of `missdice [options] [RECORD]`, which opens the window."""
     parser = argparse.ArgumentParser(
         prog="missdice",
-        description="Miss Dice Desktop: the scoresheet for Yahtzee, Yam's and Yacht. "
+        description="Miss Dice Desktop: dice games at the table — the Yahtzee family (Yahtzee, "
+        "Yam's, Yacht), the 421, Cochon and a free roller. "
         f"Opens the window; commands: {', '.join(COMMANDS)} (missdice COMMAND --help).",
     )
     parser.add_argument("--version", action="version", version=f"missdice {__version__}")
