@@ -88,6 +88,18 @@ class GameLibrary:
                 return path
             number += 1
 
+    def kept_path(self, source: str | os.PathLike[str]) -> Path | None:
+        """The game file of the folder that `source` names (opening it resumes that game,
+        never copies it), or None for a file from elsewhere."""
+        try:
+            path = Path(source).resolve()
+            folder = self.folder.resolve()
+        except (OSError, RuntimeError, ValueError):
+            return None
+        named = path.name.startswith(GAME_PREFIX) and path.suffix == ".json"
+        # The folder's own spelling, as `paths()` lists it (the Games window marks its row).
+        return self.folder / path.name if named and path.parent == folder else None
+
     def save(self, path: Path, game: DiceGame[Any]) -> None:
         """Write `game` to `path`; a game with nothing in it is not kept (its file goes)."""
         if has_content(game):

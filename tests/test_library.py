@@ -129,3 +129,18 @@ def test_what_interrupted_saves_left_is_removed_once_it_is_old(tmp_path: Path) -
     os.utime(other, (1000, 1000))
     library.latest_unfinished()
     assert not old.exists() and fresh.exists() and other.exists()
+
+
+def test_a_file_of_the_folder_is_known_by_any_of_its_names(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path / "games")
+    game = Game(get_variant("yacht").configure(), ["Anna"])
+    game.enter_dice("12345")
+    kept = library.new_path()
+    library.save(kept, game)
+    roundabout = tmp_path / "games" / ".." / "games" / kept.name
+    assert library.kept_path(roundabout) == kept
+    assert library.kept_path(os.path.relpath(kept)) == kept
+    elsewhere = tmp_path / kept.name
+    elsewhere.write_text(kept.read_text("utf-8"), "utf-8")
+    assert library.kept_path(elsewhere) is None
+    assert library.kept_path(tmp_path / "games" / "notes.json") is None

@@ -963,7 +963,11 @@ class GameController(QObject):
             self.open_path(path)
 
     def open_path(self, path: str) -> bool:
-        """Open a game record or a `missdice:` link; on error one message, the game stays."""
+        """Open a game record or a `missdice:` link; on error one message, the game stays.
+
+        A file of the games folder is that kept game resumed in its own file; any other
+        file, and every link, becomes a game of its own.
+        """
         try:
             game = load_game(path)
             self._check_playable(game)
@@ -976,7 +980,8 @@ class GameController(QObject):
             )
             return False
         game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
-        self.replace_game(game)
+        kept = None if is_link(path) else self.autosave.library.kept_path(path)
+        self.replace_game(game, kept)
         return True
 
     # The kept games ----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
+from missdice_desktop.links import link_from_game
 from missdice_desktop.records import load_record, save_record
 from missdice_desktop.rules import Game, get_variant
 from tests.ui.conftest import ScriptedPrompts, choice
@@ -102,3 +103,43 @@ def test_an_empty_game_is_not_kept(qtbot, make_app):
     assert parts.controller.autosave.path.exists()
     parts.controller.undo()
     assert not parts.controller.autosave.path.exists()
+
+
+def test_opening_a_kept_games_own_file_resumes_it_without_a_copy(qtbot, make_app, tmp_path):
+    first = _unfinished_game_left_by_a_first_run(make_app, ["Anna", "Ben"])
+    # From the command line: the kept file itself is the game resumed, in its own file.
+    parts, prompts = make_app()
+    [kept] = parts.controller.autosave.kept_games()[0]
+    again, prompts_again = make_app(record=str(kept.path))
+    assert again.controller.game.dice == first.dice
+    assert again.controller.autosave.path == kept.path
+    again.controller.score_row(again.controller.model.row_of_box("yahtzee"))
+    assert [k.path for k in again.controller.autosave.kept_games()[0]] == [kept.path]
+    assert load_record(kept.path).actions == again.controller.game.actions
+    # With Game › Open…, after another game: the same row again, and a file from elsewhere
+    # still gets its own.
+    prompts_again.new_game_choice = choice(["Zoé"])
+    again.controller.ask_new_game()
+    again.controller.roll()
+    prompts_again.open_answer = str(kept.path)
+    again.window.open_action.trigger()
+    assert again.controller.autosave.path == kept.path
+    assert sorted(_kept_players(again)) == [("Anna", "Ben"), ("Zoé",)]
+    record = tmp_path / "elsewhere.json"
+    save_record(record, load_record(kept.path))
+    prompts_again.open_answer = str(record)
+    again.window.open_action.trigger()
+    assert again.controller.autosave.path not in (kept.path, record)
+    again.controller.roll()
+    assert sorted(_kept_players(again)) == [("Anna", "Ben"), ("Anna", "Ben"), ("Zoé",)]
+
+
+def test_a_link_to_a_kept_game_is_a_copy(qtbot, make_app):
+    _unfinished_game_left_by_a_first_run(make_app, ["Anna", "Ben"])
+    parts, prompts = make_app()
+    [kept] = parts.controller.autosave.kept_games()[0]
+    link = link_from_game(kept.game)
+    again, _prompts = make_app(record=link)
+    assert again.controller.autosave.path != kept.path
+    again.controller.roll()
+    assert _kept_players(again) == [("Anna", "Ben"), ("Anna", "Ben")]
