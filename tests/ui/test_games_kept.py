@@ -108,7 +108,7 @@ def test_an_empty_game_is_not_kept(qtbot, make_app):
 def test_opening_a_kept_games_own_file_resumes_it_without_a_copy(qtbot, make_app, tmp_path):
     first = _unfinished_game_left_by_a_first_run(make_app, ["Anna", "Ben"])
     # From the command line: the kept file itself is the game resumed, in its own file.
-    parts, prompts = make_app()
+    parts, _prompts = make_app()
     [kept] = parts.controller.autosave.kept_games()[0]
     again, prompts_again = make_app(record=str(kept.path))
     assert again.controller.game.dice == first.dice
@@ -136,10 +136,10 @@ def test_opening_a_kept_games_own_file_resumes_it_without_a_copy(qtbot, make_app
 
 def test_a_link_to_a_kept_game_is_a_copy(qtbot, make_app):
     _unfinished_game_left_by_a_first_run(make_app, ["Anna", "Ben"])
-    parts, prompts = make_app()
+    parts, _prompts = make_app()
     [kept] = parts.controller.autosave.kept_games()[0]
     link = link_from_game(kept.game)
-    again, _prompts = make_app(record=link)
+    again, _again_prompts = make_app(record=link)
     assert again.controller.autosave.path != kept.path
     again.controller.roll()
     assert _kept_players(again) == [("Anna", "Ben"), ("Anna", "Ben")]
