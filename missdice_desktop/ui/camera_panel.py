@@ -384,8 +384,10 @@ class CameraPanel(QWidget):
         worker.frame_shown()
 
     def _on_reading(self, reading: Reading, captured: float) -> None:
-        if self.sender() is not self._worker:
+        worker = self._worker
+        if worker is None or self.sender() is not worker:
             return
+        worker.reading_taken()
         self.reading = reading
         self.preview.show_reading(reading)
         values = reading.values
@@ -482,18 +484,26 @@ class CameraPanel(QWidget):
         if was_ready != (values is not None):
             self.ready_changed.emit(values is not None)
 
+    def _withdraw_offer(self) -> None:
+        """Nothing is on offer any more: the status stops saying "Ready" too."""
+        was_ready = self._stable is not None
+        self._set_stable(None)
+        if was_ready:
+            reading = self.reading
+            self._show_status(lambda: self._describe(reading.values, None, reading.flags))
+
     def forget_reading(self) -> None:
         """The turn changed: the dice still lying there are not offered until they move."""
         if self._stable is not None:
             self._stale = self._stable
         self._last_used = None
-        self._set_stable(None)
+        self._withdraw_offer()
 
     def set_expected_count(self, count: int) -> None:
         """Expect `count` dice from now on (the game's number)."""
         if count != self.expected_count:
             self.expected_count = count
-            self._set_stable(None)
+            self._withdraw_offer()
             self._last_used = None
 
     def use_dice(self) -> None:

@@ -2,7 +2,9 @@
 
 Two loops per open source: the capture thread sends every frame to the preview, and a
 reader thread reads the newest frame whenever it is free. The preview therefore keeps the
-source's frame rate however long a reading takes, and neither ever queues up. The reader
+source's frame rate however long a reading takes, and neither ever queues up: like a frame,
+a reading is sent only once the window has taken the previous one, so that readings never
+pile up (and change the dice on offer unseen) while the window is busy. The reader
 thread also looks for QR codes (a shared game held up to the camera), twice a second.
 """
 
@@ -63,6 +65,8 @@ class CameraWorker(QThread):
         self._stopping = threading.Event()
         self._shown = threading.Event()
         self._shown.set()
+        self._reading_taken = threading.Event()
+        self._reading_taken.set()
         self._newest: tuple[npt.NDArray[np.uint8], float] | None = None
         self._newest_ready = threading.Condition()
 
@@ -70,9 +74,14 @@ class CameraWorker(QThread):
         """The preview painted the last frame; the next one may be sent."""
         self._shown.set()
 
+    def reading_taken(self) -> None:
+        """The window has handled the last reading; the next one may be sent."""
+        self._reading_taken.set()
+
     def request_stop(self) -> None:
         """Ask both loops to end; the capture thread then closes the source."""
         self._stopping.set()
+        self._reading_taken.set()
         self.requestInterruption()
         with self._newest_ready:
             self._newest_ready.notify_all()
@@ -107,6 +116,7 @@ class CameraWorker(QThread):
             self.failed.emit(SourceProblem.UNREADABLE.value, str(error))
         finally:
             self._stopping.set()
+            self._reading_taken.set()
             with self._newest_ready:
                 self._newest_ready.notify_all()
             reader.wait(3000)
@@ -114,6 +124,9 @@ class CameraWorker(QThread):
 
     def _read_loop(self) -> None:
         while True:
+            # Read a fresh frame once the window has the last reading (or stop).
+            while not self._reading_taken.wait(0.05) and not self._stopping.is_set():
+                pass
             with self._newest_ready:
                 while self._newest is None and not self._stopping.is_set():
                     self._newest_ready.wait()
@@ -126,6 +139,7 @@ class CameraWorker(QThread):
                 reading = self._reader(frame)
             except Exception:  # a reader bug must not stop the camera: skip the frame
                 continue
+            self._reading_taken.clear()
             self.dice_read.emit(reading, captured)
             if captured >= self._next_code_scan:
                 self._next_code_scan = captured + CODE_SCAN_SECONDS
