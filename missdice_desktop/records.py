@@ -12,7 +12,7 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -88,26 +88,14 @@ def game_from_record(data: Any, *, source: str = "") -> DiceGame[Any]:
         raise RecordError(f"grid: {error}", source=source) from None
     except (RulesError, IllegalActionError) as error:
         raise RecordError(str(error), source=source) from None
-    turns = data.get("turns")
-    if not isinstance(turns, list):
-        raise RecordError("turns must be a list", source=source)
-    for number, turn in enumerate(turns, 1):
-        player = game.players[game.current_player]
-        try:
-            if game.finished:
-                raise RecordError("more turns than boxes: the game was already over")
-            _replay_turn(game, turn)
-        except (RecordError, InvalidDiceError, IllegalActionError) as error:
-            detail = error.detail if isinstance(error, RecordError) else str(error)
-            raise RecordError(detail, source=source, turn=number, player=player) from None
-    if "current" in data and data["current"] is not None:
-        player = game.players[game.current_player]
-        try:
-            _replay_current(game, data["current"])
-        except (RecordError, InvalidDiceError, IllegalActionError) as error:
-            detail = error.detail if isinstance(error, RecordError) else str(error)
-            raise RecordError(f"current turn ({player}): {detail}", source=source) from None
-    return game
+    return _replay(
+        game,
+        data,
+        source,
+        over="more turns than boxes: the game was already over",
+        replay_turn=lambda turn, _last: _replay_turn(game, turn),
+        replay_current=lambda current: _replay_current(game, current),
+    )
 
 
 def _yahtzee_ids() -> tuple[str, ...]:
@@ -126,6 +114,42 @@ def _generic_game(data: Mapping[str, Any], source: str) -> DiceGame[Any]:
         game = new_game(kind.rules_from_options(options), _players(data), extra=_extra(data))
     except (RulesError, IllegalActionError) as error:
         raise RecordError(str(error), source=source) from None
+    return _replay(
+        game,
+        data,
+        source,
+        over="a turn after the end: the game was already over",
+        replay_turn=lambda turn, last: _apply_all(
+            game, game.rules.turn_actions(game.state, turn, last=last)
+        ),
+        replay_current=lambda current: _replay_generic_current(game, current),
+    )
+
+
+def _replay_generic_current(game: DiceGame[Any], current: Any) -> None:
+    if game.finished:
+        raise RecordError("the game is over")
+    _apply_all(game, game.rules.current_actions(game.state, current))
+
+
+def _apply_all(game: DiceGame[Any], actions: Iterable[Any]) -> None:
+    for action in actions:
+        game.apply(action)
+
+
+_REPLAY_ERRORS = (RecordError, InvalidDiceError, IllegalActionError)
+
+
+def _replay(
+    game: DiceGame[Any],
+    data: Mapping[str, Any],
+    source: str,
+    *,
+    over: str,
+    replay_turn: Callable[[Any, bool], None],
+    replay_current: Callable[[Any], None],
+) -> DiceGame[Any]:
+    """Replay a record's turns, then its turn in progress; each problem names where it is."""
     turns = data.get("turns")
     if not isinstance(turns, list):
         raise RecordError("turns must be a list", source=source)
@@ -133,20 +157,16 @@ def _generic_game(data: Mapping[str, Any], source: str) -> DiceGame[Any]:
         player = game.players[game.current_player]
         try:
             if game.finished:
-                raise RecordError("a turn after the end: the game was already over")
-            for action in game.rules.turn_actions(game.state, turn, last=number == len(turns)):
-                game.apply(action)
-        except (RecordError, InvalidDiceError, IllegalActionError) as error:
+                raise RecordError(over)
+            replay_turn(turn, number == len(turns))
+        except _REPLAY_ERRORS as error:
             detail = error.detail if isinstance(error, RecordError) else str(error)
             raise RecordError(detail, source=source, turn=number, player=player) from None
     if data.get("current") is not None:
         player = game.players[game.current_player]
         try:
-            if game.finished:
-                raise RecordError("the game is over")
-            for action in game.rules.current_actions(game.state, data["current"]):
-                game.apply(action)
-        except (RecordError, InvalidDiceError, IllegalActionError) as error:
+            replay_current(data["current"])
+        except _REPLAY_ERRORS as error:
             detail = error.detail if isinstance(error, RecordError) else str(error)
             raise RecordError(f"current turn ({player}): {detail}", source=source) from None
     return game
