@@ -968,8 +968,19 @@ class GameController(QObject):
         A file of the games folder is that kept game resumed in its own file; any other
         file, and every link, becomes a game of its own.
         """
+        game = self._playable(load_game, path)
+        if game is None:
+            return False
+        kept = None if is_link(path) else self.autosave.library.kept_path(path)
+        self.replace_game(game, kept)
+        return True
+
+    def _playable(
+        self, load: Callable[[Any], DiceGame[Any]], source: str | Path
+    ) -> DiceGame[Any] | None:
+        """A game loaded for this window, or None after one message (the game stays)."""
         try:
-            game = load_game(path)
+            game = load(source)
             self._check_playable(game)
         except RecordError as error:
             self.prompts.error(
@@ -978,11 +989,9 @@ class GameController(QObject):
                     translate("Controller", "%1\n\nThe game in progress is unchanged."), str(error)
                 ),
             )
-            return False
+            return None
         game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
-        kept = None if is_link(path) else self.autosave.library.kept_path(path)
-        self.replace_game(game, kept)
-        return True
+        return game
 
     # The kept games ----------------------------------------------------------------------------
 
@@ -1005,18 +1014,9 @@ class GameController(QObject):
 
     def open_kept(self, path: Path) -> None:
         """Show a kept game and play on in its own file (the game left stays kept)."""
-        try:
-            game = load_record(path)
-            self._check_playable(game)
-        except RecordError as error:
-            self.prompts.error(
-                translate("Controller", "This game cannot be opened"),
-                fill(
-                    translate("Controller", "%1\n\nThe game in progress is unchanged."), str(error)
-                ),
-            )
+        game = self._playable(load_record, path)
+        if game is None:
             return
-        game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
         if self.games_window is not None:
             self.games_window.hide()
         self.replace_game(game, path)
