@@ -13,7 +13,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QBrush,
-    QColor,
     QFocusEvent,
     QFont,
     QFontMetrics,
@@ -33,21 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from missdice_desktop.ui.colours import mix
 from missdice_desktop.ui.sheet_model import Cell, RowKind, SheetModel, SheetRole
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
 translate = QCoreApplication.translate
 MIN_FONT_PX = 13
 MAX_FONT_PX = 40
-
-
-def _mix(a: QColor, b: QColor, amount: float) -> QColor:
-    """`a` moved `amount` (0–1) of the way towards `b`."""
-    return QColor(
-        round(a.red() + (b.red() - a.red()) * amount),
-        round(a.green() + (b.green() - a.green()) * amount),
-        round(a.blue() + (b.blue() - a.blue()) * amount),
-    )
 
 
 class SheetDelegate(QStyledItemDelegate):
@@ -68,32 +59,32 @@ class SheetDelegate(QStyledItemDelegate):
         text = palette.color(active, QPalette.ColorRole.Text)
         background = base
         if cell.kind is not RowKind.BOX:
-            background = _mix(base, text, 0.08)
+            background = mix(base, text, 0.08)
         if cell.current:
-            background = _mix(background, palette.color(active, QPalette.ColorRole.Highlight), 0.16)
+            background = mix(background, palette.color(active, QPalette.ColorRole.Highlight), 0.16)
         font = option.font
         if cell.kind is RowKind.GRAND_TOTAL:
             font.setBold(True)
         if cell.bonus_missing:
             font.setItalic(True)
-            palette.setColor(QPalette.ColorRole.Text, _mix(text, base, 0.35))
+            palette.setColor(QPalette.ColorRole.Text, mix(text, base, 0.35))
         if cell.preview is not None:
             link = palette.color(active, QPalette.ColorRole.Link)
             if cell.reason:
-                palette.setColor(QPalette.ColorRole.Text, _mix(text, base, 0.45))
+                palette.setColor(QPalette.ColorRole.Text, mix(text, base, 0.45))
                 font.setStrikeOut(True)
-                background = _mix(background, text, 0.1)
+                background = mix(background, text, 0.1)
             elif cell.preview:
                 font.setItalic(True)
                 font.setBold(True)
                 palette.setColor(QPalette.ColorRole.Text, link)
             else:
                 font.setItalic(True)
-                palette.setColor(QPalette.ColorRole.Text, _mix(link, base, 0.45))
+                palette.setColor(QPalette.ColorRole.Text, mix(link, base, 0.45))
         if option.state & QStyle.StateFlag.State_Selected:
             # A soft tint for the selected row: its numbers stay as readable as the others.
             option.state &= ~QStyle.StateFlag.State_Selected
-            background = _mix(background, palette.color(active, QPalette.ColorRole.Highlight), 0.3)
+            background = mix(background, palette.color(active, QPalette.ColorRole.Highlight), 0.3)
         option.font = font
         option.backgroundBrush = QBrush(background)
         option.palette = palette
@@ -163,7 +154,7 @@ class SheetHeader(QHeaderView):
         painter.save()
         text = self.palette().color(QPalette.ColorRole.ButtonText)
         base = self.palette().color(QPalette.ColorRole.Button)
-        painter.setPen(_mix(text, base, 0.45))
+        painter.setPen(mix(text, base, 0.45))
         painter.setFont(self.font())
         margin = QFontMetrics(self.font()).averageCharWidth()
         painter.drawText(

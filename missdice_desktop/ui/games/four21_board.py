@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -34,6 +34,8 @@ from missdice_desktop.rules.four21 import (
     hand_rank,
     hand_text,
 )
+from missdice_desktop.ui.colours import mix
+from missdice_desktop.ui.games.board_text import MIN_TEXT_PX, muted, set_font, text_size
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
@@ -41,10 +43,8 @@ NENETTE: Hand = (2, 2, 1)
 CHIPS_PER_ROW = 7
 CHIP_FILL = QColor(232, 176, 48)
 CHIP_EDGE = QColor(150, 98, 12)
-MIN_TEXT_PX = 13
 NO_BREAK = "\u00a0"
 """Keeps a name or a ranked hand on one line when the text wraps."""
-MAX_TEXT_PX = 30
 
 
 def hand_name(hand: Hand) -> str:
@@ -52,26 +52,6 @@ def hand_name(hand: Hand) -> str:
     if hand == NENETTE:
         return fill(translate("Four21Board", "%1 (nénette)"), hand_text(hand))
     return hand_text(hand)
-
-
-def text_size(width: int, height: int, players: int) -> int:
-    """The board's base text size in pixels: as large as the rows and the width allow.
-
-    >>> text_size(1024, 450, 8), text_size(1024, 450, 2), text_size(1600, 760, 2)
-    (18, 23, 30)
-    """
-    rows = max(players, 2) + 3.5  # the player rows, the header, the phase and the throw lines
-    by_height = (height - 40) / rows * 0.52
-    by_width = width / 44
-    return int(max(MIN_TEXT_PX, min(MAX_TEXT_PX, by_height, by_width)))
-
-
-def _mix(one: QColor, other: QColor, amount: float) -> QColor:
-    return QColor(
-        round(one.red() * (1 - amount) + other.red() * amount),
-        round(one.green() * (1 - amount) + other.green() * amount),
-        round(one.blue() * (1 - amount) + other.blue() * amount),
-    )
 
 
 class TokenChips(QWidget):
@@ -146,9 +126,9 @@ class _PlayersPanel(QFrame):
                 continue
             band = QRect(0, first.top() - 1, self.width(), first.height() + 2)
             if row - 1 == self.playing_row:
-                painter.fillRect(band, _mix(base, highlight, 0.28))
+                painter.fillRect(band, mix(base, highlight, 0.28))
             elif row % 2 == 0:
-                painter.fillRect(band, _mix(base, text, 0.05))
+                painter.fillRect(band, mix(base, text, 0.05))
         painter.end()
 
 
@@ -317,37 +297,26 @@ class Four21Board(QWidget):
         if px == self._text_px:
             return
         self._text_px = px
-        self._set_font(self.phase, round(px * 1.45), bold=True)
-        self._set_font(self.stop_button, round(px * 1.1), bold=True)
+        set_font(self.phase, round(px * 1.45), bold=True)
+        set_font(self.stop_button, round(px * 1.1), bold=True)
         self.stop_button.setMinimumHeight(round(px * 2.2))
-        self._set_font(self.throws, round(px * 1.05))
+        set_font(self.throws, round(px * 1.05))
         for header in self._headers:
-            self._set_font(header, max(MIN_TEXT_PX - 1, round(px * 0.75)), bold=True)
+            set_font(header, max(MIN_TEXT_PX - 1, round(px * 0.75)), bold=True)
         for name, _chips, tokens, hand, place in self._cells:
-            self._set_font(name, round(px * 1.1))
-            self._set_font(tokens, round(px * 1.3), bold=True)
-            self._set_font(hand, round(px * 1.3), bold=True)
-            self._set_font(place, max(MIN_TEXT_PX, round(px * 0.8)))
-        self._set_font(self.pot_caption, max(MIN_TEXT_PX - 1, round(px * 0.8)))
-        self._set_font(self.pot_count, round(px * 2.4), bold=True)
-        self._set_font(self.last_caption, max(MIN_TEXT_PX - 1, round(px * 0.8)), bold=True)
-        self._set_font(self.payment, round(px * 1.0), bold=True)
-        self._set_font(self.last_ranking, max(MIN_TEXT_PX - 1, round(px * 0.85)))
-        self._set_font(self.rules_card, max(MIN_TEXT_PX - 1, round(px * 0.7)))
-        muted = _mix(
-            self.palette().color(QPalette.ColorRole.WindowText),
-            self.palette().color(QPalette.ColorRole.Window),
-            0.35,
-        )
+            set_font(name, round(px * 1.1))
+            set_font(tokens, round(px * 1.3), bold=True)
+            set_font(hand, round(px * 1.3), bold=True)
+            set_font(place, max(MIN_TEXT_PX, round(px * 0.8)))
+        set_font(self.pot_caption, max(MIN_TEXT_PX - 1, round(px * 0.8)))
+        set_font(self.pot_count, round(px * 2.4), bold=True)
+        set_font(self.last_caption, max(MIN_TEXT_PX - 1, round(px * 0.8)), bold=True)
+        set_font(self.payment, round(px * 1.0), bold=True)
+        set_font(self.last_ranking, max(MIN_TEXT_PX - 1, round(px * 0.85)))
+        set_font(self.rules_card, max(MIN_TEXT_PX - 1, round(px * 0.7)))
+        small_print = muted(self).name()
         for label in (self.rules_card, self.pot_caption, self.last_caption, *self._headers):
-            label.setStyleSheet(f"color: {muted.name()}")
-
-    @staticmethod
-    def _set_font(widget: QWidget, px: int, *, bold: bool = False) -> None:
-        font = QFont(widget.font())
-        font.setPixelSize(max(MIN_TEXT_PX - 1, px))
-        font.setBold(bold)
-        widget.setFont(font)
+            label.setStyleSheet(f"color: {small_print}")
 
     def _throws_text(self, players: Sequence[str], state: Four21State) -> str:
         if state.finished:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtGui import QBrush, QFont, QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -24,18 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from missdice_desktop.rules import PigState
-from missdice_desktop.ui.games.four21_board import MIN_TEXT_PX, text_size
+from missdice_desktop.ui.colours import mix
+from missdice_desktop.ui.games.board_text import MIN_TEXT_PX, muted, set_font, text_size
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
-
-
-def _mix(one: QColor, other: QColor, amount: float) -> QColor:
-    return QColor(
-        round(one.red() * (1 - amount) + other.red() * amount),
-        round(one.green() * (1 - amount) + other.green() * amount),
-        round(one.blue() * (1 - amount) + other.blue() * amount),
-    )
 
 
 class ScoreBar(QWidget):
@@ -70,7 +63,7 @@ class ScoreBar(QWidget):
         track = QRectF(1, (self.height() - height) / 2, self.width() - 2, height)
         radius = height / 3
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(_mix(window, text, 0.12))
+        painter.setBrush(mix(window, text, 0.12))
         painter.drawRoundedRect(track, radius, radius)
         scale = track.width() / max(1, self.target)
         banked = min(self.total, self.target) * scale
@@ -82,7 +75,7 @@ class ScoreBar(QWidget):
         risk = min(self.at_risk, max(0, self.target - self.total)) * scale
         if risk > 0:
             part = QRectF(track.left() + banked, track.top(), risk, height)
-            painter.setBrush(_mix(window, highlight, 0.45))
+            painter.setBrush(mix(window, highlight, 0.45))
             painter.drawRoundedRect(part, radius, radius)
             painter.setBrush(QBrush(highlight, Qt.BrushStyle.BDiagPattern))
             painter.drawRoundedRect(part, radius, radius)
@@ -256,31 +249,19 @@ class PigBoard(QWidget):
         if px == self._text_px:
             return
         self._text_px = px
-        self._set_font(self.turn_total, round(px * 1.6), bold=True)
-        self._set_font(self.hold_button, round(px * 1.2), bold=True)
+        set_font(self.turn_total, round(px * 1.6), bold=True)
+        set_font(self.hold_button, round(px * 1.2), bold=True)
         self.hold_button.setMinimumHeight(round(px * 2.3))
-        self._set_font(self.turn_rolls, round(px * 1.05))
-        self._set_font(self.target, round(px * 1.1), bold=True)
-        self._set_font(self.if_held, px)
+        set_font(self.turn_rolls, round(px * 1.05))
+        set_font(self.target, round(px * 1.1), bold=True)
+        set_font(self.if_held, px)
         for label, bar, number in zip(self._names, self._bars, self._totals, strict=True):
-            self._set_font(label, round(px * 1.1), bold=label.font().bold())
-            self._set_font(bar, round(px * 1.3))
+            set_font(label, round(px * 1.1), bold=label.font().bold())
+            set_font(bar, round(px * 1.3))
             bar.updateGeometry()
-            self._set_font(number, round(px * 1.3), bold=True)
-        self._set_font(self.rules_card, max(MIN_TEXT_PX - 1, round(px * 0.7)))
-        muted = _mix(
-            self.palette().color(QPalette.ColorRole.WindowText),
-            self.palette().color(QPalette.ColorRole.Window),
-            0.35,
-        )
-        self.rules_card.setStyleSheet(f"color: {muted.name()}")
-
-    @staticmethod
-    def _set_font(widget: QWidget, px: int, *, bold: bool = False) -> None:
-        font = QFont(widget.font())
-        font.setPixelSize(max(MIN_TEXT_PX - 1, px))
-        font.setBold(bold)
-        widget.setFont(font)
+            set_font(number, round(px * 1.3), bold=True)
+        set_font(self.rules_card, max(MIN_TEXT_PX - 1, round(px * 0.7)))
+        self.rules_card.setStyleSheet(f"color: {muted(self).name()}")
 
     def _ensure_rows(self, count: int) -> None:
         while len(self._names) < count:
