@@ -243,10 +243,7 @@ class GameController(QObject):
         if not self.window.camera_panel.automatic.isChecked() or not isinstance(game, Game):
             self.enter_dice("".join(str(value) for value in values))
             return
-        if game.rolls_left <= 0:
-            self._note(
-                translate("Controller", "No throws left: choose a box on the sheet."), beep=True
-            )
+        if self._refused(Roll(tuple(values))):
             return
         self._act(lambda: game.throw(values))
 

@@ -216,6 +216,8 @@ def refusal_text(
         return fill(translate("texts", "%1 is already filled."), box_name)
     if code is RefusalCode.NO_DICE_YET and table_dice:
         return translate("texts", "Enter the dice from the table first.")
+    if code is RefusalCode.NO_ROLLS_LEFT and table_dice:
+        return translate("texts", "No throws left: choose a box on the sheet.")
     texts: dict[RefusalCode, Callable[[], str]] = {
         RefusalCode.GAME_OVER: lambda: translate("texts", "The game is over."),
         RefusalCode.NOTHING_TO_UNDO: lambda: translate("texts", "Nothing to undo."),

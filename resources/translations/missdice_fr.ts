@@ -338,10 +338,6 @@ Le fichier n’a pas pu être mis de côté (%2) : il reste à sa place. Une nou
         <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
     </message>
     <message>
-        <source>No throws left: choose a box on the sheet.</source>
-        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
-    </message>
-    <message>
         <source>%1
 
 The file was kept aside; a new game starts.</source>
@@ -2072,6 +2068,10 @@ La partie à l’écran est d’abord enregistrée.</translation>
     <message>
         <source>Enter the dice from the table first.</source>
         <translation>Saisissez d&apos;abord les dés de la table.</translation>
+    </message>
+    <message>
+        <source>No throws left: choose a box on the sheet.</source>
+        <translation>Plus de lancer : choisissez une case de la feuille.</translation>
     </message>
     <message>
         <source>The game is over.</source>
