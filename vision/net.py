@@ -1,0 +1,234 @@
+"""The learned dice reader: two small networks run by OpenCV's `cv2.dnn` from ONNX weights in
+`vision/models/` (trained by `vision.training.train`; no training framework at run time).
+
+1. The detector sees the whole frame (its long side scaled to 640 px) and gives, every 4
+   pixels, how likely a die's top face is centred there, how big it is, and its value.
+2. The die reader reads each face found from the frame itself, cut around the face and scaled
+   to 32 x 32: "not a die", or the value. A face is kept when both agree it is a die, and its
+   value is the one both find likeliest.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+U8 = npt.NDArray[np.uint8]
+F32 = npt.NDArray[np.float32]
+
+MODELS = Path(__file__).with_name("models")
+DETECTOR_FILE = "dice_detector.onnx"
+READER_FILE = "die_reader.onnx"
+# The detector's input: the frame's long side scaled to each level's side, both sides rounded
+# to STEP; at each level only faces of a size (pixels across, at that level) from lo to hi are
+# kept: the sizes the detector was trained on, overlapping from one level to the next.
+LEVELS = ((640, 0.0, 72.0), (320, 30.0, 72.0), (160, 30.0, 1e9))
+STEP = 16
+STRIDE = 4
+# Both networks take BGR pixels as (pixel - PIXEL_MEAN) * PIXEL_SCALE.
+PIXEL_SCALE = 1 / 64.0
+PIXEL_MEAN = 128.0
+# The die reader's crop: the face's box grown by CROP_MARGIN, scaled to CROP x CROP.
+CROP = 32
+CROP_MARGIN = 1.3
+# At most this many faces are looked at in a frame, the likeliest first.
+MAX_FACES = 60
+# A place is a candidate face from this detector score, and is kept as a die when the mean of
+# the detector's score and the die reader's "a die" reaches DIE_SCORE.
+CANDIDATE_SCORE = 0.15
+DIE_SCORE = 0.5
+# Two faces closer than this share of the bigger one's size are one face.
+SAME_FACE = 0.55
+
+
+@dataclass(frozen=True)
+class Face:
+    """A die's top face found by the networks: centre and size across in frame pixels, its
+    value and how sure the networks are that it is a die of that value (0..1)."""
+
+    cx: float
+    cy: float
+    size: float
+    value: int
+    confidence: float
+    is_die: float
+    """How sure the networks are that a die's face is there at all (0..1)."""
+    sure: float
+    """How sure they are of the value, given a die is there (0..1)."""
+
+
+class Networks:
+    """The two networks, loaded from a folder; `cv2.dnn.Net` is not thread-safe, so each
+    thread gets its own copy."""
+
+    def __init__(self, folder: Path = MODELS) -> None:
+        self.folder = folder
+        for name in (DETECTOR_FILE, READER_FILE):
+            if not (folder / name).is_file():
+                raise FileNotFoundError(f"the dice reader's network {folder / name} is missing")
+        self._local = threading.local()
+
+    def _nets(self) -> tuple[cv2.dnn.Net, cv2.dnn.Net]:
+        nets: tuple[cv2.dnn.Net, cv2.dnn.Net] | None = getattr(self._local, "nets", None)
+        if nets is None:
+            nets = (
+                cv2.dnn.readNetFromONNX(str(self.folder / DETECTOR_FILE)),
+                cv2.dnn.readNetFromONNX(str(self.folder / READER_FILE)),
+            )
+            self._local.nets = nets
+        return nets
+
+    def candidates(self, frame: U8) -> list[tuple[float, float, float, float, F32]]:
+        """The places the detector takes for a die's top face: centre, size across (frame
+        pixels), score and the six values' probabilities, likeliest first.
+
+        The detector looks at the frame at three scales (its long side 640, 320 and 160 px),
+        each trusted for the dice sizes it was trained on, so a die filling a close-up is
+        found as well as 25 small dice on a table."""
+        detector, _ = self._nets()
+        h, w = frame.shape[:2]
+        found = []
+        for side, lo, hi in LEVELS:
+            scale = side / max(h, w)
+            iw = max(STEP, round(w * scale / STEP) * STEP)
+            ih = max(STEP, round(h * scale / STEP) * STEP)
+            sx, sy = iw / w, ih / h
+            method = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+            small = cv2.resize(frame, (iw, ih), interpolation=method)
+            blob = cv2.dnn.blobFromImage(small, PIXEL_SCALE, (iw, ih), (PIXEL_MEAN,) * 3)
+            detector.setInput(blob)
+            out = np.asarray(detector.forward(), np.float32)[0]
+            for x, y, log_size, score, values in _peaks(out):
+                size = math.exp(log_size)
+                if lo <= size < hi:
+                    found.append(
+                        (
+                            (x + 0.5) * STRIDE / sx,
+                            (y + 0.5) * STRIDE / sy,
+                            size / scale,
+                            score,
+                            values,
+                        )
+                    )
+        found.sort(key=lambda c: -c[3])
+        return found[:MAX_FACES]
+
+    def faces(self, frame: U8, floor: float = DIE_SCORE) -> list[Face]:
+        """Every die's top face in a BGR frame that the networks take for a die with at least
+        `floor` certainty."""
+        found = self.candidates(frame)
+        if not found:
+            return []
+        _, reader = self._nets()
+        crops = [die_crop(frame, cx, cy, size) for cx, cy, size, _, _ in found]
+        reader.setInput(cv2.dnn.blobFromImages(crops, PIXEL_SCALE, (CROP, CROP), (PIXEL_MEAN,) * 3))
+        read = np.asarray(reader.forward(), np.float32)
+        faces = []
+        for (cx, cy, size, score, values), probs in zip(found, read, strict=True):
+            is_die = 0.5 * (score + (1.0 - float(probs[0])))
+            if is_die < floor:
+                continue
+            both = values * probs[1:]
+            total = float(both.sum())
+            if total <= 0:
+                continue
+            value = int(np.argmax(both))
+            sure = float(both[value]) / total
+            faces.append(Face(cx, cy, size, value + 1, min(is_die, sure), is_die, sure))
+        return _outermost(_distinct(faces))
+
+
+def _peaks(out: F32) -> list[tuple[int, int, float, float, F32]]:
+    """The detector's local maxima: (x, y, log size, score, value probabilities), strongest
+    first."""
+    heat = out[0]
+    top = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((heat >= top) & (heat >= CANDIDATE_SCORE))
+    order = np.argsort(-heat[ys, xs])[:MAX_FACES]
+    return [
+        (
+            int(xs[i]),
+            int(ys[i]),
+            float(out[1, ys[i], xs[i]]),
+            float(heat[ys[i], xs[i]]),
+            out[2:, ys[i], xs[i]],
+        )
+        for i in order
+    ]
+
+
+def _distinct(faces: list[Face]) -> list[Face]:
+    """The faces with any found twice (two peaks on one die) kept once, the surest."""
+    kept: list[Face] = []
+    for f in sorted(faces, key=lambda f: -f.is_die):
+        if all(
+            math.hypot(f.cx - k.cx, f.cy - k.cy) >= SAME_FACE * max(f.size, k.size) for k in kept
+        ):
+            kept.append(f)
+    return kept
+
+
+def _outermost(faces: list[Face]) -> list[Face]:
+    """The faces without those lying on a much bigger face: the pips of a die seen close up."""
+    return [
+        f
+        for f in faces
+        if not any(
+            b.size >= 1.8 * f.size
+            and abs(f.cx - b.cx) < 0.5 * b.size
+            and abs(f.cy - b.cy) < 0.5 * b.size
+            for b in faces
+        )
+    ]
+
+
+def die_crop(img: U8, cx: float, cy: float, size: float, angle: float = 0.0) -> U8:
+    """The CROP x CROP crop the die reader reads a face from: its box grown by CROP_MARGIN
+    (turned by `angle` degrees, for training), the frame's edge repeated beyond the frame.
+    A big face is first halved (Gaussian pyramid) until at most twice the crop, so its pips
+    do not alias away."""
+    scale = CROP / (size * CROP_MARGIN)
+    reach = size * CROP_MARGIN * 0.75  # the turned crop's half-diagonal, and a little more
+    x0, y0 = max(0, int(cx - reach)), max(0, int(cy - reach))
+    x1, y1 = min(img.shape[1], int(cx + reach) + 2), min(img.shape[0], int(cy + reach) + 2)
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        x0, y0, x1, y1 = 0, 0, img.shape[1], img.shape[0]
+    part, factor = img[y0:y1, x0:x1], 1.0
+    while scale / factor < 0.5 and min(part.shape[:2]) >= 4:
+        part = np.asarray(cv2.pyrDown(part), np.uint8)
+        factor /= 2
+    centre = ((cx - x0) * factor, (cy - y0) * factor)
+    m = np.asarray(cv2.getRotationMatrix2D(centre, angle, scale / factor), np.float64)
+    m[:, 2] += np.array([CROP / 2 - centre[0], CROP / 2 - centre[1]])
+    return np.asarray(
+        cv2.warpAffine(
+            part, m, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        ),
+        np.uint8,
+    )
+
+
+_shared: Networks | None = None
+_lock = threading.Lock()
+
+
+def networks() -> Networks:
+    """The networks shipped in the package, loaded once."""
+    global _shared
+    with _lock:
+        if _shared is None:
+            _shared = Networks()
+        return _shared
+
+
+def use_networks(folder: Path) -> None:
+    """Read with the networks in another folder from now on (to measure other weights)."""
+    global _shared
+    with _lock:
+        _shared = Networks(folder)
