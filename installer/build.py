@@ -172,6 +172,7 @@ def copy_licences(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     shutil.copy2(ROOT / "LICENSE", out / "missdice-desktop-MIT.txt")
     shutil.copy2(ROOT / "resources" / "camera-demo" / "NOTICE.md", out / "demo-photos-MIT.md")
+    shutil.copy2(ROOT / "vision" / "models" / "LICENSE.md", out / "dice-reader-networks.md")
     for text in (INSTALLER / "licenses").iterdir():  # Qt and PySide6: their wheels ship none
         shutil.copy2(text, out / f"Qt-PySide6-{text.name}")
     for name in BUNDLED_DISTRIBUTIONS:

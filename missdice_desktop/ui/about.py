@@ -33,7 +33,17 @@ NOTICES = (
     Notice("platformdirs", "MIT", "https://github.com/tox-dev/platformdirs"),
     Notice("segno", "BSD-3-Clause", "https://github.com/heuer/segno"),
 )
-"""The libraries a bundle carries. The dice reader uses no trained model, so no weights."""
+"""The libraries a bundle carries."""
+
+READER_PHOTOS = (
+    Notice("© 2019 Nell Byler", "BSD-3-Clause", "https://github.com/nell-byler/dice_detection"),
+    Notice(
+        "© 2021 Matteo Anthony Penlington",
+        "MIT",
+        "https://github.com/matteop65/Dice_Detection_Recognition",
+    ),
+)
+"""Whose photos the dice reader's networks were trained on (vision/models/LICENSE.md)."""
 
 DEMO_PHOTOS = Notice(
     "© 2021 Matteo Anthony Penlington",
@@ -82,6 +92,18 @@ def about_text(version: str, paths: AppPaths) -> str:
             translate("About", "The demo camera's photos: %1, %2 licence."),
             link(DEMO_PHOTOS),
             DEMO_PHOTOS.licence,
+        )
+        + " "
+        + fill(
+            translate(
+                "About",
+                "The dice reader's networks were trained on photos %1 (%2 licence) and %3 "
+                "(%4 licence).",
+            ),
+            link(READER_PHOTOS[0]),
+            READER_PHOTOS[0].licence,
+            link(READER_PHOTOS[1]),
+            READER_PHOTOS[1].licence,
         )
         + " "
         + translate(

@@ -29,6 +29,10 @@
         <translation>Les photos de la caméra de démonstration : %1, licence %2.</translation>
     </message>
     <message>
+        <source>The dice reader&apos;s networks were trained on photos %1 (%2 licence) and %3 (%4 licence).</source>
+        <translation>Les réseaux du lecteur de dés ont été entraînés sur des photos %1 (licence %2) et %3 (licence %4).</translation>
+    </message>
+    <message>
         <source>In the installed app, the licence texts are in its &lt;i&gt;licenses&lt;/i&gt; folder, and Qt&apos;s libraries are separate files that you may replace with your own build.</source>
         <translation>Dans l&apos;application installée, les textes des licences sont dans son dossier &lt;i&gt;licenses&lt;/i&gt;, et les bibliothèques de Qt sont des fichiers séparés, que vous pouvez remplacer par votre propre compilation.</translation>
     </message>
