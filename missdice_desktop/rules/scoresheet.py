@@ -136,6 +136,14 @@ class Scoresheet:
             states.append(BoxState(box, False, score, reason is None, reason, full_value))
         return tuple(states)
 
+    def allowed_boxes(self, dice: Dice) -> tuple[str, ...]:
+        """The ids of the boxes `dice` may be scored in, top to bottom: those `box_states`
+        marks allowed, without working out the points and the reasons."""
+        closed, _ = self._joker_constraints(dice)
+        return tuple(
+            box.id for box in self.rules.boxes if box.id not in self.scores and box.id not in closed
+        )
+
     def box_state(self, box_id: str, dice: Dice | None) -> BoxState:
         """The state of one box (KeyError for a box this sheet does not have)."""
         for state in self.box_states(dice):
