@@ -12,7 +12,7 @@ numpy across thousands of positions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,15 +22,17 @@ from missdice_desktop.coach.dice_sets import DICE_SETS, DiceSets, roll_probabili
 from missdice_desktop.coach.legal import box_points, open_boxes_each, yahtzee_bonus
 from missdice_desktop.rules.boxes import Section
 from missdice_desktop.rules.dice import DICE_COUNT, Dice, is_five_of_a_kind
+from missdice_desktop.rules.game import MAX_ROLLS
 from missdice_desktop.rules.variants import Ruleset
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.intp]
 Progress = Callable[[int, int], None]
 """Called with (positions done, positions in all) while a table is built."""
 
 MAX_BOXES = 16
-CHUNK_ROWS = 4096
+CHUNK_ROWS = 512
 NEG = -1e9
 
 
@@ -316,25 +318,12 @@ class SheetModel:
     # Arrays here are (keeps or rolls) × positions, so that stepping between keeps copies
     # whole rows.
 
-    @functools.cached_property
-    def _keep_chances(self) -> FloatArray:
-        """The chance of each roll (columns) after each keep of fewer than five dice (rows):
-        one matrix product then gives every keep's value, the fastest way numpy has."""
-        sets = self.sets
-        values = np.zeros((len(sets.keeps), self.sets.roll_count))
-        values[sets.rolls] = np.eye(self.sets.roll_count)
-        for size in range(DICE_COUNT - 1, -1, -1):
-            children = sets.children[size]
-            values[sets.sizes[size]] = values[children].sum(axis=1) / children.shape[1]
-        return values[: int(sets.rolls.start)]
-
     def keep_values(self, roll_values: FloatArray) -> FloatArray:
         """The expected value of every keep (462 × positions) when the dice not kept are
         thrown and then worth `roll_values` (252 × positions)."""
-        sets = self.sets
-        values = np.empty((len(sets.keeps), roll_values.shape[1]))
-        values[sets.rolls] = roll_values
-        np.matmul(self._keep_chances, roll_values, out=values[: int(sets.rolls.start)])
+        values = np.empty((len(self.sets.keeps), roll_values.shape[1]))
+        values[self.sets.rolls] = roll_values
+        self._keep_values_in_place(values)
         return values
 
     def best_keeps(self, keep_values: FloatArray) -> FloatArray:
@@ -351,64 +340,287 @@ class SheetModel:
                     np.maximum(part, best[parents[:, column]], out=part)
         return best[sets.rolls]
 
-    def turn_values(self, final: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
-        """From the final-roll values (252 × positions): the keep values after roll 2, after
-        roll 1, and the value before the turn (positions)."""
-        after_second = self.keep_values(final)
-        after_first = self.keep_values(self.best_keeps(after_second))
-        start: FloatArray = self.roll_chances @ self.best_keeps(after_first)
-        return after_second, after_first, start
-
-    def start_values(self, final: FloatArray) -> FloatArray:
-        """The last of `turn_values` alone, reusing its arrays as it goes."""
-        after_second = self._best_keeps_in_place(self.keep_values(final))
-        after_first = self._best_keeps_in_place(self.keep_values(after_second))
-        start: FloatArray = self.roll_chances @ after_first
-        return start
-
     # The whole table ---------------------------------------------------------------------------
 
     def solve(self, progress: Progress | None = None) -> FloatArray:
-        """The value of every reachable position: a table of `shape` (unreachable ones 0)."""
+        """The value of every reachable position: a table of `shape` (unreachable ones 0).
+
+        The positions with the same number of filled boxes depend only on those with one
+        more, so each such layer is solved in batches of positions, whatever their boxes.
+        """
         table = np.zeros(self.shape, dtype=np.float64)
+        flat = table.reshape(-1)
         full = (1 << self.box_count) - 1
+        layers = [
+            [m for m in range(full) if m.bit_count() == filled]
+            for filled in range(self.box_count - 1, -1, -1)
+        ]
         total = sum(
             len(self.distinct_upper_values(mask)[0]) * len(self.flag_values(mask))
             for mask in range(full)
         )
         done = 0
-        for filled in range(self.box_count - 1, -1, -1):
-            masks = [m for m in range(full) if m.bit_count() == filled]
-            for rows, targets in self._batches(table, masks):
-                table_values = self.start_values(rows)
-                start = 0
-                for mask, flag in targets:
-                    solved, same_as = self.distinct_upper_values(mask)
-                    uppers = self.upper_values(mask)
-                    table[mask, uppers, flag] = table_values[start + same_as]
-                    start += len(solved)
-                done += len(table_values)
+        turn = np.empty((len(self.sets.keeps), CHUNK_ROWS))
+        spare = np.empty((self.sets.roll_count, CHUNK_ROWS))
+        for masks in layers:
+            rows = self._layer_plan(masks)
+            self._load_quint_boxes(masks)
+            values = np.empty(len(rows.masks))
+            for start in range(0, len(rows.masks), CHUNK_ROWS):
+                part = slice(start, start + CHUNK_ROWS)
+                count = len(rows.masks[part])
+                keeps = turn[:, :count]
+                self._final_into(
+                    keeps[self.sets.rolls],
+                    spare[:, :count],
+                    flat,
+                    rows.masks[part],
+                    rows.uppers[part],
+                    rows.flags[part],
+                )
+                values[part] = self._start_from_final(keeps)
+                done += count
                 if progress is not None:
                     progress(done, total)
+            flat[rows.targets] = values[rows.sources]
         return table
 
-    def _batches(
-        self, table: FloatArray, masks: list[int]
-    ) -> Iterator[tuple[FloatArray, list[tuple[int, int]]]]:
-        pending: list[FloatArray] = []
-        targets: list[tuple[int, int]] = []
+    def _layer_plan(self, masks: list[int]) -> _Layer:
+        """The positions of one layer worth solving, and where their values go in the table."""
+        index_masks, index_uppers, index_flags, targets, sources = [], [], [], [], []
         count = 0
+        uppers_size, flags_size = self.threshold + 1, self.flags
         for mask in masks:
-            uppers = self.distinct_upper_values(mask)[0]
+            solved, same_as = self.distinct_upper_values(mask)
+            uppers = self.upper_values(mask)
             for flag in self.flag_values(mask):
-                pending.append(self.final_values(table, mask, uppers, flag))
-                targets.append((mask, flag))
-                count += len(uppers)
-                if count >= CHUNK_ROWS:
-                    yield np.concatenate(pending).T, targets
-                    pending, targets, count = [], [], 0
-        if pending:
-            yield np.concatenate(pending).T, targets
+                index_masks.append(np.full(len(solved), mask, dtype=np.intp))
+                index_uppers.append(solved)
+                index_flags.append(np.full(len(solved), flag, dtype=np.intp))
+                targets.append((mask * uppers_size + uppers) * flags_size + flag)
+                sources.append(count + same_as)
+                count += len(solved)
+        return _Layer(
+            np.concatenate(index_masks),
+            np.concatenate(index_uppers),
+            np.concatenate(index_flags),
+            np.concatenate(targets),
+            np.concatenate(sources),
+        )
+
+    def _load_quint_boxes(self, masks: list[int]) -> None:
+        """Ask the rules where each five of a kind may go on the layer's sheets that have
+        the Yahtzee box filled (the joker)."""
+        if self.yahtzee < 0:
+            return
+        for mask in masks:
+            if mask >> self.yahtzee & 1:
+                _, allowed = self._open_boxes(mask)
+                self._quint_open[mask] = allowed[:, self.quints]
+
+    @functools.cached_property
+    def _quint_open(self) -> BoolArray:
+        """For each set of filled boxes, whether each box may take each five of a kind."""
+        return np.zeros((1 << self.box_count, self.box_count, len(self.quints)), dtype=bool)
+
+    @functools.cached_property
+    def _upper_steps(self) -> dict[int, tuple[npt.NDArray[np.intp], FloatArray, IntArray]]:
+        """For each upper box: each roll's class of points, and by class (rows) and upper
+        total (columns) the points with the bonus they complete, and the total after."""
+        steps = {}
+        totals = np.arange(self.threshold + 1)
+        for i in self.upper if self.threshold else ():
+            points, classes = np.unique(self.base[i].astype(np.intp), return_inverse=True)
+            after = totals[None, :] + points[:, None]
+            gain = points[:, None] + self.award[after] - self.award[totals][None, :]
+            steps[i] = (
+                classes.astype(np.intp),
+                gain.astype(np.float64),
+                np.minimum(after, self.threshold),
+            )
+        return steps
+
+    @functools.cached_property
+    def _zeros(self) -> IntArray:
+        """One 0 per roll: taking row 0 of a one-row array this way fills all the rolls (it
+        is several times faster than a broadcast assignment)."""
+        return np.zeros(len(self.rolls), dtype=np.intp)
+
+    @functools.cached_property
+    def _lower_steps(self) -> dict[int, tuple[FloatArray, IntArray | None]]:
+        """For each other box: what it adds for each roll, and the rolls where that is more
+        than nothing (None when it is nearly every roll, or some roll loses points).
+
+        Writing nothing in a box is never better than writing its points for that roll,
+        so "nothing" is offered for every roll and the points only where there are some.
+        The Yahtzee box, whose points also turn on the bonus, is apart (`_flag_steps`).
+        """
+        steps: dict[int, tuple[FloatArray, IntArray | None]] = {}
+        for i in range(self.box_count):
+            if i in self._upper_steps or (i == self.yahtzee and self.flags == 2):
+                continue
+            points = self.base[i] if self.counts[i] else np.zeros(len(self.rolls))
+            some = np.flatnonzero(points != 0)
+            dense = (points < 0).any() or 2 * len(some) > len(self.rolls)
+            steps[i] = (points, None if dense else some)
+        return steps
+
+    @functools.cached_property
+    def _flag_steps(self) -> tuple[FloatArray, IntArray, IntArray | None]:
+        """The Yahtzee box (when it turns on the bonus): what it adds for each roll, the
+        rolls that score there, and the other rolls unless they all score nothing."""
+        points = self.base[self.yahtzee] if self.counts[self.yahtzee] else np.zeros(len(self.rolls))
+        others = np.flatnonzero(points <= 0)
+        return points, np.flatnonzero(points > 0), None if (points == 0).all() else others
+
+    def _final_into(
+        self,
+        final: FloatArray,
+        spare: FloatArray,
+        flat: FloatArray,
+        masks: IntArray,
+        uppers: IntArray,
+        flags: IntArray,
+    ) -> None:
+        """`final_values` for many positions at once (rolls × positions), into `final`."""
+        stride = (self.threshold + 1) * self.flags
+        nothing = np.full(len(masks), NEG)
+        dense: list[tuple[FloatArray, FloatArray]] = []
+        sparse: list[tuple[FloatArray, IntArray, FloatArray]] = []
+        for i, (points, some) in self._lower_steps.items():
+            free = (masks >> i & 1) == 0
+            if not free.any():
+                continue
+            later = flat[(masks | 1 << i) * stride + uppers * self.flags + flags]
+            later[~free] = NEG
+            if some is None:
+                dense.append((points, later))
+                continue
+            np.maximum(nothing, later, out=nothing)
+            if len(some):
+                sparse.append((points, some, later))
+        scored: IntArray | None = None
+        fill = nothing
+        if self.flags == 2 and ((masks >> self.yahtzee & 1) == 0).any():
+            # Points in the Yahtzee box turn on the Yahtzee bonus: the rolls that score
+            # there are not offered "nothing" with the flag unchanged.
+            points, scored, others = self._flag_steps
+            free = (masks >> self.yahtzee & 1) == 0
+            after = (masks | 1 << self.yahtzee) * stride + uppers * self.flags
+            kept, turned_on = flat[after + flags], flat[after + 1]
+            kept[~free] = NEG
+            turned_on[~free] = NEG
+            sparse.append((points, scored, turned_on))
+            if others is None:
+                fill = np.maximum(nothing, kept)
+            else:
+                sparse.append((points, others, kept))
+                scored = None
+        np.take(fill[None, :], self._zeros, axis=0, out=final, mode="clip")
+        if scored is not None:
+            final[scored] = nothing
+        for i, (classes, gain, totals) in self._upper_steps.items():
+            free = (masks >> i & 1) == 0
+            if not free.any():
+                continue
+            after = (masks | 1 << i) * stride + flags
+            by_class = gain[:, uppers] + flat[after + totals[:, uppers] * self.flags]
+            by_class[:, ~free] = NEG
+            np.take(by_class, classes, axis=0, out=spare, mode="clip")
+            np.maximum(final, spare, out=final)
+        for points, later in dense:
+            np.maximum(final, np.add(points[:, None], later[None, :], out=spare), out=final)
+        for points, some, later in sparse:
+            value = points[some, None] + later[None, :]
+            final[some] = np.maximum(value, final[some], out=value)
+        if self.yahtzee >= 0:
+            joker = np.flatnonzero(masks >> self.yahtzee & 1)
+            if len(joker):
+                final[self.quints[:, None], joker] = self._joker_finals(
+                    flat, masks[joker], uppers[joker], flags[joker]
+                )
+
+    @functools.cached_property
+    def _joker_steps(self) -> tuple[FloatArray, IntArray, FloatArray, BoolArray, IntArray]:
+        """For the fives of a kind once the Yahtzee box is filled, by box (rows) and roll
+        (columns): what the box adds, its points, and whether its upper points count toward
+        the bonus; and by box: whether its points turn on the Yahtzee bonus, and its bit."""
+        quints = self.quints
+        points = self._joker_points[:, quints]
+        gain = np.where(self.counts[:, None], points, 0.0)
+        upper = np.zeros(points.shape, dtype=bool)
+        upper[list(self._upper_steps)] = True
+        flagging = np.zeros((self.box_count, 1), dtype=bool)
+        if self.flags == 2:
+            flagging[self.yahtzee] = True
+        bits = np.left_shift(1, np.arange(self.box_count, dtype=np.intp))
+        return gain, np.where(upper, points, 0).astype(np.intp), points, flagging, bits
+
+    def _joker_finals(
+        self, flat: FloatArray, masks: IntArray, uppers: IntArray, flags: IntArray
+    ) -> FloatArray:
+        """The final values of the fives of a kind (quints × positions) on sheets with the
+        Yahtzee box filled, where the joker and the Yahtzee bonus apply: every box at once
+        (boxes × quints × positions)."""
+        gain, upper_points, points, flagging, bits = self._joker_steps
+        upper_points_3 = upper_points[:, :, None]
+        total = uppers + upper_points_3
+        value = gain[:, :, None] + self.award[total]
+        value -= self.award[uppers]
+        later = np.minimum(total, self.threshold) * self.flags
+        if self.flags == 2:
+            later += np.where((points > 0) & flagging, 1, 0)[:, :, None] | flags
+        else:
+            later += flags
+        stride = (self.threshold + 1) * self.flags
+        value += flat[((masks | bits[:, None]) * stride)[:, None, :] + later]
+        free = (masks[None, :] & bits[:, None]) == 0
+        allowed = free[:, None, :] & self._quint_open[masks].transpose(1, 2, 0)
+        value[~allowed] = NEG
+        best: FloatArray = value.max(axis=0)
+        best += np.array(self._quint_bonus)[flags].T
+        return best
+
+    def _start_from_final(self, keeps: FloatArray) -> FloatArray:
+        """The value before the turn of positions whose final-roll values are the roll rows
+        of `keeps` (keeps × positions), which it overwrites."""
+        for _ in range(MAX_ROLLS - 1):
+            self._keep_values_in_place(keeps)
+            self._best_keeps_in_place(keeps)
+        start: FloatArray = self.roll_chances @ keeps[self.sets.rolls]
+        return start
+
+    def _keep_values_in_place(self, keeps: FloatArray) -> None:
+        """Every keep's value from the roll rows of `keeps`, written in its other rows: the
+        mean over the six faces of the keeps one die larger, a size at a time."""
+        sets = self.sets
+        for size in range(DICE_COUNT - 1, -1, -1):
+            children = self._children_columns[size]
+            out = keeps[sets.sizes[size]]
+            np.add(keeps[children[0]], keeps[children[1]], out=out)
+            for column in children[2:]:
+                np.add(out, keeps[column], out=out)
+            np.divide(out, len(children), out=out)
+
+    @functools.cached_property
+    def _children_columns(self) -> list[list[IntArray]]:
+        return [
+            [np.ascontiguousarray(children[:, c]) for c in range(children.shape[1])]
+            for children in self.sets.children
+        ]
+
+
+@dataclass(frozen=True)
+class _Layer:
+    """The positions of one layer to solve, and where their values are written."""
+
+    masks: IntArray
+    uppers: IntArray
+    flags: IntArray
+    targets: IntArray
+    """Flat table indices of every reachable position of the layer."""
+    sources: IntArray
+    """For each of `targets`, the solved position it is worth the same as."""
 
 
 def expected_score(table: FloatArray) -> float:

@@ -107,3 +107,32 @@ def test_open_boxes_for_several_rolls_match_one_at_a_time() -> None:
     assert open_boxes_each(rules, filled, rolls) == [
         open_boxes(rules, filled, dice) for dice in rolls
     ]
+
+
+@pytest.mark.parametrize(
+    "variant, options",
+    [
+        ("yahtzee", {"joker": "forced"}),
+        ("yahtzee", {"joker": "hasbro"}),
+        ("yahtzee", {"joker": "free", "rigole": True}),
+        ("yacht", {}),
+        ("yams-chances", {}),
+    ],
+)
+def test_batched_final_throws_match_one_position_at_a_time(variant, options) -> None:
+    # The table's build scores whole layers at once; the coach's hints one position.
+    model = SheetModel(get_variant(variant).configure(options))
+    table = np.random.default_rng(3).random(model.shape) * 100
+    chance = random.Random(5)
+    for filled in (1, 4, 8, model.box_count - 1):
+        masks = [m for m in range(1 << model.box_count) if m.bit_count() == filled]
+        masks = chance.sample(masks, min(6, len(masks)))
+        model._load_quint_boxes(masks)
+        rows = model._layer_plan(masks)
+        batched = np.empty((model.sets.roll_count, len(rows.masks)))
+        spare = np.empty_like(batched)
+        model._final_into(batched, spare, table.reshape(-1), rows.masks, rows.uppers, rows.flags)
+        positions = zip(rows.masks, rows.uppers, rows.flags, strict=True)
+        for column, (mask, upper, flag) in enumerate(positions):
+            one = model.final_values(table, int(mask), np.array([upper]), int(flag))[0]
+            np.testing.assert_array_equal(batched[:, column], one)
