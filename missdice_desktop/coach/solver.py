@@ -330,15 +330,29 @@ class SheetModel:
         """For each roll (252 × positions), the value of the best keep it allows."""
         return self._best_keeps_in_place(keep_values.copy())
 
-    def _best_keeps_in_place(self, best: FloatArray) -> FloatArray:
-        """`best_keeps`, overwriting the keep values it is given."""
-        sets = self.sets
-        for size in range(1, DICE_COUNT + 1):
-            for keeps, parents in sets.parents[size - 1]:
-                part = best[keeps]
-                for column in range(parents.shape[1]):
-                    np.maximum(part, best[parents[:, column]], out=part)
-        return best[sets.rolls]
+    def _best_keeps_in_place(
+        self, best: FloatArray, scratch: FloatArray | None = None
+    ) -> FloatArray:
+        """`best_keeps`, overwriting the keep values it is given (`scratch`: room for
+        252 × positions values, or None)."""
+        if scratch is None:
+            scratch = np.empty((self.sets.roll_count, best.shape[1]))
+        for keeps, columns in self._parent_columns:
+            part = best[keeps]
+            taken = scratch[: part.shape[0]]
+            for column in columns:
+                # mode="clip" with `out` spares numpy a second copy of what it takes.
+                np.take(best, column, axis=0, out=taken, mode="clip")
+                np.maximum(part, taken, out=part)
+        return best[self.sets.rolls]
+
+    @functools.cached_property
+    def _parent_columns(self) -> list[tuple[slice, list[IntArray]]]:
+        return [
+            (keeps, [np.ascontiguousarray(parents[:, c]) for c in range(parents.shape[1])])
+            for size in range(DICE_COUNT)
+            for keeps, parents in self.sets.parents[size]
+        ]
 
     # The whole table ---------------------------------------------------------------------------
 
@@ -378,7 +392,7 @@ class SheetModel:
                     rows.uppers[part],
                     rows.flags[part],
                 )
-                values[part] = self._start_from_final(keeps)
+                values[part] = self._start_from_final(keeps, spare[:, :count])
                 done += count
                 if progress is not None:
                     progress(done, total)
@@ -441,37 +455,67 @@ class SheetModel:
         return steps
 
     @functools.cached_property
-    def _zeros(self) -> IntArray:
-        """One 0 per roll: taking row 0 of a one-row array this way fills all the rolls (it
-        is several times faster than a broadcast assignment)."""
-        return np.zeros(len(self.rolls), dtype=np.intp)
+    def _upper_groups(self) -> list[tuple[tuple[int, ...], IntArray, IntArray]]:
+        """The upper boxes three at a time: the distinct combinations of their classes of
+        points (a roll's counts of three faces: 56 instead of 252 rolls), each box's class
+        in each, and each roll's combination. The best of three boxes is taken over the
+        combinations and then spread over the rolls."""
+        boxes = list(self._upper_steps)
+        groups = []
+        for start in range(0, len(boxes), 3):
+            group = tuple(boxes[start : start + 3])
+            classes = np.stack([self._upper_steps[i][0] for i in group], axis=1)
+            combos, of_roll = np.unique(classes, axis=0, return_inverse=True)
+            groups.append((group, combos.astype(np.intp), of_roll.reshape(-1).astype(np.intp)))
+        return groups
 
     @functools.cached_property
-    def _lower_steps(self) -> dict[int, tuple[FloatArray, IntArray | None]]:
-        """For each other box: what it adds for each roll, and the rolls where that is more
-        than nothing (None when it is nearly every roll, or some roll loses points).
-
-        Writing nothing in a box is never better than writing its points for that roll,
-        so "nothing" is offered for every roll and the points only where there are some.
-        The Yahtzee box, whose points also turn on the bonus, is apart (`_flag_steps`).
-        """
-        steps: dict[int, tuple[FloatArray, IntArray | None]] = {}
+    def _lower_plan(self) -> _LowerPlan:
+        """How the last throw weighs the boxes outside the upper bonus (see `_LowerPlan`)."""
+        fixed: list[tuple[int, float]] = []
+        families: list[tuple[list[int], FloatArray]] = []
+        negative: list[int] = []
+        flag = self.yahtzee if self.flags == 2 else -1
+        flag_fixed = False
         for i in range(self.box_count):
-            if i in self._upper_steps or (i == self.yahtzee and self.flags == 2):
+            if i in self._upper_steps:
                 continue
             points = self.base[i] if self.counts[i] else np.zeros(len(self.rolls))
-            some = np.flatnonzero(points != 0)
-            dense = (points < 0).any() or 2 * len(some) > len(self.rolls)
-            steps[i] = (points, None if dense else some)
-        return steps
-
-    @functools.cached_property
-    def _flag_steps(self) -> tuple[FloatArray, IntArray, IntArray | None]:
-        """The Yahtzee box (when it turns on the bonus): what it adds for each roll, the
-        rolls that score there, and the other rolls unless they all score nothing."""
-        points = self.base[self.yahtzee] if self.counts[self.yahtzee] else np.zeros(len(self.rolls))
-        others = np.flatnonzero(points <= 0)
-        return points, np.flatnonzero(points > 0), None if (points == 0).all() else others
+            values = np.unique(points[points != 0])
+            if (points < 0).any():
+                if i != flag:
+                    negative.append(i)
+            elif len(values) <= 1:
+                fixed.append((i, float(values[0]) if len(values) else 0.0))
+                flag_fixed = flag_fixed or i == flag
+            elif i != flag:
+                for boxes, shared in families:
+                    both = (shared != 0) & (points != 0)
+                    if np.array_equal(shared[both], points[both]):
+                        boxes.append(i)
+                        shared[points != 0] = points[points != 0]
+                        break
+                else:
+                    families.append(([i], points.copy()))
+        scoring = np.zeros((len(fixed), len(self.rolls)), dtype=bool)
+        for k, (i, _) in enumerate(fixed):
+            scoring[k] = (self.base[i] != 0) & self.counts[i]
+        members, classes = np.unique(scoring.T, axis=0, return_inverse=True)
+        family_plans = []
+        for boxes, shared in families:
+            supported = np.stack([self.base[i] != 0 for i in boxes]).T
+            family_members, family_classes = np.unique(supported, axis=0, return_inverse=True)
+            family_plans.append(
+                (tuple(boxes), shared, family_classes.reshape(-1).astype(np.intp), family_members)
+            )
+        return _LowerPlan(
+            tuple(fixed),
+            classes.reshape(-1).astype(np.intp),
+            members,
+            tuple(family_plans),
+            tuple(negative),
+            flag if flag >= 0 and not flag_fixed else -1,
+        )
 
     def _final_into(
         self,
@@ -483,56 +527,88 @@ class SheetModel:
         flags: IntArray,
     ) -> None:
         """`final_values` for many positions at once (rolls × positions), into `final`."""
+        plan = self._lower_plan
         stride = (self.threshold + 1) * self.flags
+        position = uppers * self.flags
         nothing = np.full(len(masks), NEG)
-        dense: list[tuple[FloatArray, FloatArray]] = []
-        sparse: list[tuple[FloatArray, IntArray, FloatArray]] = []
-        for i, (points, some) in self._lower_steps.items():
+        later: dict[int, FloatArray] = {}
+        kept: FloatArray | None = None
+        turned_on: FloatArray | None = None
+        for i in range(self.box_count):
+            if i in self._upper_steps:
+                continue
             free = (masks >> i & 1) == 0
             if not free.any():
                 continue
-            later = flat[(masks | 1 << i) * stride + uppers * self.flags + flags]
-            later[~free] = NEG
-            if some is None:
-                dense.append((points, later))
+            after = (masks | 1 << i) * stride + position
+            value = flat[after + flags]
+            value[~free] = NEG
+            if i == self.yahtzee and self.flags == 2:
+                # Points in the Yahtzee box turn on the Yahtzee bonus: only the rolls that
+                # score nothing there keep the flag.
+                kept, turned_on = value, flat[after + 1]
+                turned_on[~free] = NEG
                 continue
-            np.maximum(nothing, later, out=nothing)
-            if len(some):
-                sparse.append((points, some, later))
-        scored: IntArray | None = None
-        fill = nothing
-        if self.flags == 2 and ((masks >> self.yahtzee & 1) == 0).any():
-            # Points in the Yahtzee box turn on the Yahtzee bonus: the rolls that score
-            # there are not offered "nothing" with the flag unchanged.
-            points, scored, others = self._flag_steps
-            free = (masks >> self.yahtzee & 1) == 0
-            after = (masks | 1 << self.yahtzee) * stride + uppers * self.flags
-            kept, turned_on = flat[after + flags], flat[after + 1]
-            kept[~free] = NEG
-            turned_on[~free] = NEG
-            sparse.append((points, scored, turned_on))
-            if others is None:
-                fill = np.maximum(nothing, kept)
+            later[i] = value
+            if i not in plan.negative:
+                np.maximum(nothing, value, out=nothing)
+        # Boxes with one score: the best of them and "nothing" by the set of them that
+        # score, spread over the rolls.
+        fill = np.empty((len(plan.members), len(masks)))
+        fill[...] = nothing
+        for k, (i, points) in enumerate(plan.fixed):
+            flagging = i == self.yahtzee and self.flags == 2
+            if flagging and kept is not None and turned_on is not None:
+                for c in np.flatnonzero(~plan.members[:, k]):
+                    np.maximum(fill[c], kept, out=fill[c])
+                candidate = points + turned_on
+            elif i in later:
+                candidate = points + later[i]
             else:
-                sparse.append((points, others, kept))
-                scored = None
-        np.take(fill[None, :], self._zeros, axis=0, out=final, mode="clip")
-        if scored is not None:
-            final[scored] = nothing
-        for i, (classes, gain, totals) in self._upper_steps.items():
-            free = (masks >> i & 1) == 0
-            if not free.any():
                 continue
-            after = (masks | 1 << i) * stride + flags
-            by_class = gain[:, uppers] + flat[after + totals[:, uppers] * self.flags]
-            by_class[:, ~free] = NEG
-            np.take(by_class, classes, axis=0, out=spare, mode="clip")
+            for c in np.flatnonzero(plan.members[:, k]):
+                np.maximum(fill[c], candidate, out=fill[c])
+        np.take(fill, plan.classes, axis=0, out=final, mode="clip")
+        # Boxes scoring the same points where they score (Chance, Three and Four of a
+        # kind: the dice's sum): the points plus the best of them by the set that scores.
+        for boxes, shared, classes, members in plan.families:
+            present = [(k, i) for k, i in enumerate(boxes) if i in later]
+            if not present:
+                continue
+            by_set = np.full((len(members), len(masks)), NEG)
+            for k, i in present:
+                for c in np.flatnonzero(members[:, k]):
+                    np.maximum(by_set[c], later[i], out=by_set[c])
+            np.take(by_set, classes, axis=0, out=spare, mode="clip")
+            np.add(spare, shared[:, None], out=spare)
             np.maximum(final, spare, out=final)
-        for points, later in dense:
-            np.maximum(final, np.add(points[:, None], later[None, :], out=spare), out=final)
-        for points, some, later in sparse:
-            value = points[some, None] + later[None, :]
-            final[some] = np.maximum(value, final[some], out=value)
+        for i in plan.negative:
+            if i in later:
+                np.add(self.base[i][:, None], later[i][None, :], out=spare)
+                np.maximum(final, spare, out=final)
+        if plan.flag >= 0 and kept is not None and turned_on is not None:
+            flag_points = self.base[plan.flag] * self.counts[plan.flag]
+            np.add(flag_points[:, None], kept[None, :], out=spare)
+            scored = np.flatnonzero(flag_points > 0)
+            spare[scored] = flag_points[scored, None] + turned_on[None, :]
+            np.maximum(final, spare, out=final)
+        for group, combos, of_roll in self._upper_groups:
+            best: FloatArray | None = None
+            for i, column in zip(group, combos.T, strict=True):
+                free = (masks >> i & 1) == 0
+                if not free.any():
+                    continue
+                _, gain, totals = self._upper_steps[i]
+                after = (masks | 1 << i) * stride + flags
+                by_class = gain[:, uppers] + flat[after + totals[:, uppers] * self.flags]
+                by_class[:, ~free] = NEG
+                if best is None:
+                    best = by_class[column]
+                else:
+                    np.maximum(best, by_class[column], out=best)
+            if best is not None:
+                np.take(best, of_roll, axis=0, out=spare, mode="clip")
+                np.maximum(final, spare, out=final)
         if self.yahtzee >= 0:
             joker = np.flatnonzero(masks >> self.yahtzee & 1)
             if len(joker):
@@ -581,25 +657,33 @@ class SheetModel:
         best += np.array(self._quint_bonus)[flags].T
         return best
 
-    def _start_from_final(self, keeps: FloatArray) -> FloatArray:
+    def _start_from_final(self, keeps: FloatArray, scratch: FloatArray) -> FloatArray:
         """The value before the turn of positions whose final-roll values are the roll rows
-        of `keeps` (keeps × positions), which it overwrites."""
+        of `keeps` (keeps × positions), which it overwrites, as does `scratch` (rolls ×
+        positions)."""
         for _ in range(MAX_ROLLS - 1):
-            self._keep_values_in_place(keeps)
-            self._best_keeps_in_place(keeps)
+            self._keep_values_in_place(keeps, scratch)
+            self._best_keeps_in_place(keeps, scratch)
         start: FloatArray = self.roll_chances @ keeps[self.sets.rolls]
         return start
 
-    def _keep_values_in_place(self, keeps: FloatArray) -> None:
+    def _keep_values_in_place(self, keeps: FloatArray, scratch: FloatArray | None = None) -> None:
         """Every keep's value from the roll rows of `keeps`, written in its other rows: the
-        mean over the six faces of the keeps one die larger, a size at a time."""
+        mean over the six faces of the keeps one die larger, a size at a time (`scratch`:
+        room for 252 × positions values, or None)."""
+        if scratch is None:
+            scratch = np.empty((self.sets.roll_count, keeps.shape[1]))
         sets = self.sets
         for size in range(DICE_COUNT - 1, -1, -1):
             children = self._children_columns[size]
             out = keeps[sets.sizes[size]]
-            np.add(keeps[children[0]], keeps[children[1]], out=out)
+            first, taken = scratch[: out.shape[0]], scratch[-out.shape[0] :]
+            np.take(keeps, children[0], axis=0, out=first, mode="clip")
+            np.take(keeps, children[1], axis=0, out=taken, mode="clip")
+            np.add(first, taken, out=out)
             for column in children[2:]:
-                np.add(out, keeps[column], out=out)
+                np.take(keeps, column, axis=0, out=taken, mode="clip")
+                np.add(out, taken, out=out)
             np.divide(out, len(children), out=out)
 
     @functools.cached_property
@@ -608,6 +692,33 @@ class SheetModel:
             [np.ascontiguousarray(children[:, c]) for c in range(children.shape[1])]
             for children in self.sets.children
         ]
+
+
+@dataclass(frozen=True)
+class _LowerPlan:
+    """The boxes outside the upper bonus, as the last throw weighs them.
+
+    Writing a box's points is never worse than writing nothing there, so "nothing" in every
+    box (the value of the position after it) is offered for every roll, and the points only
+    where there are some. Boxes with a single score (Full house, the straights, the
+    Yahtzee) are folded into that first fill by the set of them a roll scores in; boxes that
+    score the same points wherever they score (Chance, Three and Four of a kind: the sum of
+    the dice) share one pass.
+    """
+
+    fixed: tuple[tuple[int, float], ...]
+    """Each box with one score: the box and its points."""
+    classes: IntArray
+    """For each roll, its row of `members`."""
+    members: BoolArray
+    """For each set of `fixed` boxes a roll can score in, whether each does."""
+    families: tuple[tuple[tuple[int, ...], FloatArray, IntArray, BoolArray], ...]
+    """Boxes sharing their points: the boxes, the points by roll, each roll's set of them
+    that score, and whether each scores in each set."""
+    negative: tuple[int, ...]
+    """Boxes where a roll can lose points: offered their points for every roll."""
+    flag: int
+    """The Yahtzee box when it turns on the bonus and does not have one score, else -1."""
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,9 @@ SIXES = Box("sixes", BoxKind.FACE, Section.UPPER, "Sixes", face=6)
 FIVES = Box("fives", BoxKind.FACE, Section.UPPER, "Fives", face=5)
 FULL = Box("full_house", BoxKind.FULL_HOUSE, Section.LOWER, "Full house", points=25)
 FOUR = Box("four", BoxKind.OF_A_KIND, Section.LOWER, "Four", count=4, scoring=Scoring.SUM)
+# A five of a kind scoring the dice, and a Chance that can lose points.
+YAMS = Box("yams", BoxKind.OF_A_KIND, Section.LOWER, "Yams", count=5, scoring=Scoring.SUM)
+LOW = Box("low", BoxKind.CHANCE, Section.LOWER, "Low", points=-18)
 
 
 def sheet(*boxes: Box, joker: JokerPolicy | None = None, **fields: object):
@@ -54,6 +57,8 @@ def test_only_yahtzee_is_50_times_the_chance_of_five_alike_in_three_throws() -> 
             FIVES, FOUR, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.HASBRO
         ),
         sheet(FULL, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.FREE),
+        sheet(FIVES, YAMS, yahtzee_box="yams", yahtzee_bonus=100, joker=JokerPolicy.FORCED),
+        sheet(LOW, FULL),
     ],
     ids=lambda rules: "+".join(rules.box_ids) + (f"-{rules.joker.value}" if rules.joker else ""),
 )
