@@ -455,18 +455,35 @@ class SheetModel:
         return steps
 
     @functools.cached_property
-    def _upper_groups(self) -> list[tuple[tuple[int, ...], IntArray, IntArray]]:
-        """The upper boxes three at a time: the distinct combinations of their classes of
-        points (a roll's counts of three faces: 56 instead of 252 rolls), each box's class
-        in each, and each roll's combination. The best of three boxes is taken over the
-        combinations and then spread over the rolls."""
+    def _bits(self) -> IntArray:
+        """Each box's bit in a mask."""
+        return np.left_shift(1, np.arange(self.box_count, dtype=np.intp))
+
+    @functools.cached_property
+    def _upper_groups(self) -> list[_UpperGroup]:
+        """The upper boxes three at a time (see `_UpperGroup`)."""
         boxes = list(self._upper_steps)
+        width = self.threshold + 1
         groups = []
         for start in range(0, len(boxes), 3):
-            group = tuple(boxes[start : start + 3])
+            group = boxes[start : start + 3]
             classes = np.stack([self._upper_steps[i][0] for i in group], axis=1)
             combos, of_roll = np.unique(classes, axis=0, return_inverse=True)
-            groups.append((group, combos.astype(np.intp), of_roll.reshape(-1).astype(np.intp)))
+            sizes = [len(self._upper_steps[i][1]) for i in group]
+            first = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.intp)
+            pick = (first[None, :] + combos).T.reshape(-1)
+            groups.append(
+                _UpperGroup(
+                    np.repeat(np.array(group, dtype=np.intp), sizes),
+                    (np.arange(sum(sizes), dtype=np.intp) * width)[:, None],
+                    np.concatenate([self._upper_steps[i][1] for i in group]).reshape(-1),
+                    np.concatenate([self._upper_steps[i][2] for i in group]).reshape(-1)
+                    * self.flags,
+                    pick.astype(np.intp),
+                    len(combos),
+                    of_roll.reshape(-1).astype(np.intp),
+                )
+            )
         return groups
 
     @functools.cached_property
@@ -505,14 +522,34 @@ class SheetModel:
         for boxes, shared in families:
             supported = np.stack([self.base[i] != 0 for i in boxes]).T
             family_members, family_classes = np.unique(supported, axis=0, return_inverse=True)
-            family_plans.append(
-                (tuple(boxes), shared, family_classes.reshape(-1).astype(np.intp), family_members)
+            pairs, of_roll = np.unique(
+                np.stack([shared, family_classes.reshape(-1)], axis=1),
+                axis=0,
+                return_inverse=True,
             )
+            family_plans.append(
+                _Family(
+                    np.array(boxes, dtype=np.intp),
+                    family_members,
+                    pairs[:, 0].copy(),
+                    pairs[:, 1].astype(np.intp),
+                    of_roll.reshape(-1).astype(np.intp),
+                )
+            )
+        flag_is_fixed = flag >= 0 and flag_fixed
+        nothing = [
+            i
+            for i in range(self.box_count)
+            if i not in self._upper_steps and i not in negative and i != flag
+        ]
         return _LowerPlan(
-            tuple(fixed),
+            np.array([i for i, _ in fixed], dtype=np.intp),
+            np.array([points for _, points in fixed]),
+            next(k for k, (i, _) in enumerate(fixed) if i == flag) if flag_is_fixed else -1,
             classes.reshape(-1).astype(np.intp),
             members,
             tuple(family_plans),
+            np.array(nothing, dtype=np.intp),
             tuple(negative),
             flag if flag >= 0 and not flag_fixed else -1,
         )
@@ -529,132 +566,108 @@ class SheetModel:
         """`final_values` for many positions at once (rolls × positions), into `final`."""
         plan = self._lower_plan
         stride = (self.threshold + 1) * self.flags
-        position = uppers * self.flags
-        nothing = np.full(len(masks), NEG)
-        later: dict[int, FloatArray] = {}
-        kept: FloatArray | None = None
-        turned_on: FloatArray | None = None
-        for i in range(self.box_count):
-            if i in self._upper_steps:
-                continue
-            free = (masks >> i & 1) == 0
-            if not free.any():
-                continue
-            after = (masks | 1 << i) * stride + position
-            value = flat[after + flags]
-            value[~free] = NEG
-            if i == self.yahtzee and self.flags == 2:
-                # Points in the Yahtzee box turn on the Yahtzee bonus: only the rolls that
-                # score nothing there keep the flag.
-                kept, turned_on = value, flat[after + 1]
-                turned_on[~free] = NEG
-                continue
-            later[i] = value
-            if i not in plan.negative:
-                np.maximum(nothing, value, out=nothing)
+        filled = (masks[None, :] & self._bits[:, None]) != 0
+        after = (masks[None, :] | self._bits[:, None]) * stride
+        # Each box written with nothing (or worth what the position after it is worth).
+        later = flat.take(after + (uppers * self.flags + flags))
+        np.copyto(later, NEG, where=filled)
+        nothing = later.take(plan.nothing, axis=0).max(axis=0, initial=NEG)
+        turned_on = None
+        if self.flags == 2:
+            # Points in the Yahtzee box turn on the Yahtzee bonus: only the rolls that
+            # score nothing there keep the flag.
+            turned_on = flat.take(after[self.yahtzee] + uppers * self.flags + 1)
+            np.copyto(turned_on, NEG, where=filled[self.yahtzee])
         # Boxes with one score: the best of them and "nothing" by the set of them that
         # score, spread over the rolls.
-        fill = np.empty((len(plan.members), len(masks)))
-        fill[...] = nothing
-        for k, (i, points) in enumerate(plan.fixed):
-            flagging = i == self.yahtzee and self.flags == 2
-            if flagging and kept is not None and turned_on is not None:
-                for c in np.flatnonzero(~plan.members[:, k]):
-                    np.maximum(fill[c], kept, out=fill[c])
-                candidate = points + turned_on
-            elif i in later:
-                candidate = points + later[i]
-            else:
-                continue
-            for c in np.flatnonzero(plan.members[:, k]):
-                np.maximum(fill[c], candidate, out=fill[c])
+        scores = later.take(plan.fixed, axis=0)
+        if plan.fixed_flag >= 0 and turned_on is not None:
+            scores[plan.fixed_flag] = turned_on
+        scores += plan.fixed_points[:, None]
+        fill = np.where(plan.members[:, :, None], scores[None, :, :], NEG).max(axis=1, initial=NEG)
+        np.maximum(fill, nothing, out=fill)
+        if plan.fixed_flag >= 0:
+            keeps_flag = np.flatnonzero(~plan.members[:, plan.fixed_flag])
+            fill[keeps_flag] = np.maximum(fill[keeps_flag], later[self.yahtzee])
         np.take(fill, plan.classes, axis=0, out=final, mode="clip")
         # Boxes scoring the same points where they score (Chance, Three and Four of a
         # kind: the dice's sum): the points plus the best of them by the set that scores.
-        for boxes, shared, classes, members in plan.families:
-            present = [(k, i) for k, i in enumerate(boxes) if i in later]
-            if not present:
-                continue
-            by_set = np.full((len(members), len(masks)), NEG)
-            for k, i in present:
-                for c in np.flatnonzero(members[:, k]):
-                    np.maximum(by_set[c], later[i], out=by_set[c])
-            np.take(by_set, classes, axis=0, out=spare, mode="clip")
-            np.add(spare, shared[:, None], out=spare)
+        for family in plan.families:
+            by_set = np.where(
+                family.members[:, :, None], later.take(family.boxes, axis=0)[None], NEG
+            ).max(axis=1)
+            by_pair = by_set.take(family.pair_sets, axis=0)
+            by_pair += family.pair_points[:, None]
+            np.take(by_pair, family.of_roll, axis=0, out=spare, mode="clip")
             np.maximum(final, spare, out=final)
         for i in plan.negative:
-            if i in later:
-                np.add(self.base[i][:, None], later[i][None, :], out=spare)
-                np.maximum(final, spare, out=final)
-        if plan.flag >= 0 and kept is not None and turned_on is not None:
+            np.add(self.base[i][:, None], later[i][None, :], out=spare)
+            np.maximum(final, spare, out=final)
+        if plan.flag >= 0 and turned_on is not None:
             flag_points = self.base[plan.flag] * self.counts[plan.flag]
-            np.add(flag_points[:, None], kept[None, :], out=spare)
+            np.add(flag_points[:, None], later[plan.flag][None, :], out=spare)
             scored = np.flatnonzero(flag_points > 0)
             spare[scored] = flag_points[scored, None] + turned_on[None, :]
             np.maximum(final, spare, out=final)
-        for group, combos, of_roll in self._upper_groups:
-            best: FloatArray | None = None
-            for i, column in zip(group, combos.T, strict=True):
-                free = (masks >> i & 1) == 0
-                if not free.any():
-                    continue
-                _, gain, totals = self._upper_steps[i]
-                after = (masks | 1 << i) * stride + flags
-                by_class = gain[:, uppers] + flat[after + totals[:, uppers] * self.flags]
-                by_class[:, ~free] = NEG
-                if best is None:
-                    best = by_class[column]
-                else:
-                    np.maximum(best, by_class[column], out=best)
-            if best is not None:
-                np.take(best, of_roll, axis=0, out=spare, mode="clip")
-                np.maximum(final, spare, out=final)
+        for group in self._upper_groups:
+            rows = group.rows + uppers[None, :]
+            by_class = group.gain.take(rows)
+            by_class += flat.take(after[group.boxes] + flags + group.totals.take(rows))
+            np.copyto(by_class, NEG, where=filled[group.boxes])
+            by_combo = np.take(by_class, group.pick, axis=0, mode="clip")
+            best = by_combo[: group.combos]
+            for start in range(group.combos, len(group.pick), group.combos):
+                np.maximum(best, by_combo[start : start + group.combos], out=best)
+            np.take(best, group.of_roll, axis=0, out=spare, mode="clip")
+            np.maximum(final, spare, out=final)
         if self.yahtzee >= 0:
-            joker = np.flatnonzero(masks >> self.yahtzee & 1)
+            joker = np.flatnonzero(filled[self.yahtzee])
             if len(joker):
                 final[self.quints[:, None], joker] = self._joker_finals(
                     flat, masks[joker], uppers[joker], flags[joker]
                 )
 
     @functools.cached_property
-    def _joker_steps(self) -> tuple[FloatArray, IntArray, FloatArray, BoolArray, IntArray]:
+    def _quint_bonus_by_flag(self) -> FloatArray:
+        return np.array(self._quint_bonus)
+
+    @functools.cached_property
+    def _joker_steps(self) -> tuple[FloatArray, IntArray, IntArray, FloatArray]:
         """For the fives of a kind once the Yahtzee box is filled, by box (rows) and roll
-        (columns): what the box adds, its points, and whether its upper points count toward
-        the bonus; and by box: whether its points turn on the Yahtzee bonus, and its bit."""
+        (columns): what the box adds; and the (box, roll) pairs that add upper points,
+        with those points."""
         quints = self.quints
         points = self._joker_points[:, quints]
         gain = np.where(self.counts[:, None], points, 0.0)
         upper = np.zeros(points.shape, dtype=bool)
         upper[list(self._upper_steps)] = True
-        flagging = np.zeros((self.box_count, 1), dtype=bool)
-        if self.flags == 2:
-            flagging[self.yahtzee] = True
-        bits = np.left_shift(1, np.arange(self.box_count, dtype=np.intp))
-        return gain, np.where(upper, points, 0).astype(np.intp), points, flagging, bits
+        boxes, rolls = np.nonzero(upper & (points != 0))
+        return gain, boxes.astype(np.intp), rolls.astype(np.intp), points[boxes, rolls]
 
     def _joker_finals(
         self, flat: FloatArray, masks: IntArray, uppers: IntArray, flags: IntArray
     ) -> FloatArray:
         """The final values of the fives of a kind (quints × positions) on sheets with the
         Yahtzee box filled, where the joker and the Yahtzee bonus apply: every box at once
-        (boxes × quints × positions)."""
-        gain, upper_points, points, flagging, bits = self._joker_steps
-        upper_points_3 = upper_points[:, :, None]
-        total = uppers + upper_points_3
-        value = gain[:, :, None] + self.award[total]
-        value -= self.award[uppers]
-        later = np.minimum(total, self.threshold) * self.flags
-        if self.flags == 2:
-            later += np.where((points > 0) & flagging, 1, 0)[:, :, None] | flags
-        else:
-            later += flags
+        (boxes × quints × positions). The Yahtzee box itself is filled there."""
+        gain, upper_boxes, upper_rolls, upper_points = self._joker_steps
         stride = (self.threshold + 1) * self.flags
-        value += flat[((masks | bits[:, None]) * stride)[:, None, :] + later]
-        free = (masks[None, :] & bits[:, None]) == 0
-        allowed = free[:, None, :] & self._quint_open[masks].transpose(1, 2, 0)
-        value[~allowed] = NEG
+        after = (masks[None, :] | self._bits[:, None]) * stride
+        later = flat.take(after + (uppers * self.flags + flags))
+        value = gain[:, :, None] + later[:, None, :]
+        if len(upper_boxes):
+            total = uppers[None, :] + upper_points.astype(np.intp)[:, None]
+            upper_value = upper_points[:, None] + self.award[total]
+            upper_value -= self.award[uppers][None, :]
+            upper_value += flat.take(
+                after[upper_boxes] + np.minimum(total, self.threshold) * self.flags + flags
+            )
+            value[upper_boxes, upper_rolls] = upper_value
+        # The rules open free boxes only.
+        allowed = self._quint_open[masks].transpose(1, 2, 0)
+        np.copyto(value, NEG, where=~allowed)
         best: FloatArray = value.max(axis=0)
-        best += np.array(self._quint_bonus)[flags].T
+        best += self._quint_bonus_by_flag.take(flags, axis=0).T
         return best
 
     def _start_from_final(self, keeps: FloatArray, scratch: FloatArray) -> FloatArray:
@@ -706,19 +719,59 @@ class _LowerPlan:
     the dice) share one pass.
     """
 
-    fixed: tuple[tuple[int, float], ...]
-    """Each box with one score: the box and its points."""
+    fixed: IntArray
+    """The boxes with one score."""
+    fixed_points: FloatArray
+    """Their score."""
+    fixed_flag: int
+    """The Yahtzee box's place in `fixed` when it is there and turns on the bonus, else -1."""
     classes: IntArray
     """For each roll, its row of `members`."""
     members: BoolArray
     """For each set of `fixed` boxes a roll can score in, whether each does."""
-    families: tuple[tuple[tuple[int, ...], FloatArray, IntArray, BoolArray], ...]
-    """Boxes sharing their points: the boxes, the points by roll, each roll's set of them
-    that score, and whether each scores in each set."""
+    families: tuple[_Family, ...]
+    nothing: IntArray
+    """The boxes whose "nothing" is offered for every roll."""
     negative: tuple[int, ...]
     """Boxes where a roll can lose points: offered their points for every roll."""
     flag: int
     """The Yahtzee box when it turns on the bonus and does not have one score, else -1."""
+
+
+@dataclass(frozen=True)
+class _Family:
+    """Boxes that score the same points wherever they score."""
+
+    boxes: IntArray
+    members: BoolArray
+    """For each set of `boxes` a roll can score in, whether each does."""
+    pair_points: FloatArray
+    """The distinct (points, set) pairs of the rolls: the points,"""
+    pair_sets: IntArray
+    """and the row of `members`."""
+    of_roll: IntArray
+    """Each roll's pair."""
+
+
+@dataclass(frozen=True)
+class _UpperGroup:
+    """Up to three upper boxes, weighed together over the combinations of their classes of
+    points (a roll's counts of three faces: 56 instead of 252 rolls). Rows are the boxes'
+    classes of points, one box after another."""
+
+    boxes: IntArray
+    """Each row's box."""
+    rows: IntArray
+    """Each row's start in `gain` and `totals` (rows × 1)."""
+    gain: FloatArray
+    """By row and upper total: the points with the bonus they complete."""
+    totals: IntArray
+    """By row and upper total: the total after, times the number of flags."""
+    pick: IntArray
+    """For each box then each combination, the row of its class."""
+    combos: int
+    of_roll: IntArray
+    """Each roll's combination."""
 
 
 @dataclass(frozen=True)
