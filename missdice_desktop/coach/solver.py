@@ -400,20 +400,32 @@ class SheetModel:
         return table
 
     def _layer_plan(self, masks: list[int]) -> _Layer:
-        """The positions of one layer worth solving, and where their values go in the table."""
+        """The positions of one layer worth solving, and where their values go in the table.
+
+        Sheets with the same upper boxes filled come together (and each flag apart), so that
+        a batch often has whole groups of upper boxes filled and skips them.
+        """
+        groups: dict[tuple[int, int], list[int]] = {}
+        for mask in masks:
+            groups.setdefault((self._upper_key(mask), len(self.flag_values(mask))), []).append(mask)
         index_masks, index_uppers, index_flags, targets, sources = [], [], [], [], []
         count = 0
         uppers_size, flags_size = self.threshold + 1, self.flags
-        for mask in masks:
-            solved, same_as = self.distinct_upper_values(mask)
-            uppers = self.upper_values(mask)
-            for flag in self.flag_values(mask):
-                index_masks.append(np.full(len(solved), mask, dtype=np.intp))
-                index_uppers.append(solved)
-                index_flags.append(np.full(len(solved), flag, dtype=np.intp))
-                targets.append((mask * uppers_size + uppers) * flags_size + flag)
-                sources.append(count + same_as)
-                count += len(solved)
+        for (key, flag_count), members in sorted(groups.items()):
+            solved, same_as = self._distinct[key]
+            uppers = self._reachable[key]
+            group = np.array(members, dtype=np.intp)
+            size = len(group) * len(solved)
+            for flag in range(flag_count):
+                index_masks.append(np.repeat(group, len(solved)))
+                index_uppers.append(np.tile(solved, len(group)))
+                index_flags.append(np.full(size, flag, dtype=np.intp))
+                targets.append(
+                    ((group[:, None] * uppers_size + uppers[None, :]) * flags_size + flag).ravel()
+                )
+                first = count + np.arange(len(group), dtype=np.intp)[:, None] * len(solved)
+                sources.append((first + same_as[None, :]).ravel())
+                count += size
         return _Layer(
             np.concatenate(index_masks),
             np.concatenate(index_uppers),
@@ -427,10 +439,14 @@ class SheetModel:
         the Yahtzee box filled (the joker)."""
         if self.yahtzee < 0:
             return
+        index = {box.id: i for i, box in enumerate(self.boxes)}
+        quints = [self.rolls[r] for r in self.quints]
         for mask in masks:
             if mask >> self.yahtzee & 1:
-                _, allowed = self._open_boxes(mask)
-                self._quint_open[mask] = allowed[:, self.quints]
+                filled = [self.boxes[i].id for i in range(self.box_count) if mask >> i & 1]
+                for q, boxes in enumerate(open_boxes_each(self.rules, filled, quints)):
+                    for box_id in boxes:
+                        self._quint_open[mask, index[box_id], q] = True
 
     @functools.cached_property
     def _quint_open(self) -> BoolArray:
@@ -610,6 +626,8 @@ class SheetModel:
             spare[scored] = flag_points[scored, None] + turned_on[None, :]
             np.maximum(final, spare, out=final)
         for group in self._upper_groups:
+            if filled[group.boxes].all():
+                continue
             rows = group.rows + uppers[None, :]
             by_class = group.gain.take(rows)
             by_class += flat.take(after[group.boxes] + flags + group.totals.take(rows))
