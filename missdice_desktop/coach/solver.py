@@ -32,7 +32,7 @@ Progress = Callable[[int, int], None]
 """Called with (positions done, positions in all) while a table is built."""
 
 MAX_BOXES = 16
-CHUNK_ROWS = 512
+CHUNK_ROWS = 256
 NEG = -1e9
 
 
@@ -642,7 +642,12 @@ class SheetModel:
             joker = np.flatnonzero(filled[self.yahtzee])
             if len(joker):
                 final[self.quints[:, None], joker] = self._joker_finals(
-                    flat, masks[joker], uppers[joker], flags[joker]
+                    flat,
+                    uppers[joker],
+                    flags[joker],
+                    masks[joker],
+                    after[:, joker],
+                    later[:, joker],
                 )
 
     @functools.cached_property
@@ -663,26 +668,36 @@ class SheetModel:
         return gain, boxes.astype(np.intp), rolls.astype(np.intp), points[boxes, rolls]
 
     def _joker_finals(
-        self, flat: FloatArray, masks: IntArray, uppers: IntArray, flags: IntArray
+        self,
+        flat: FloatArray,
+        uppers: IntArray,
+        flags: IntArray,
+        masks: IntArray,
+        after: IntArray,
+        later: FloatArray,
     ) -> FloatArray:
         """The final values of the fives of a kind (quints × positions) on sheets with the
-        Yahtzee box filled, where the joker and the Yahtzee bonus apply: every box at once
-        (boxes × quints × positions). The Yahtzee box itself is filled there."""
+        Yahtzee box filled, where the joker and the Yahtzee bonus apply: every box free on
+        some of these sheets at once (boxes × quints × positions), from the positions after
+        each box (`after`) and what writing nothing there is worth (`later`). The Yahtzee
+        box itself is filled there."""
         gain, upper_boxes, upper_rolls, upper_points = self._joker_steps
-        stride = (self.threshold + 1) * self.flags
-        after = (masks[None, :] | self._bits[:, None]) * stride
-        later = flat.take(after + (uppers * self.flags + flags))
-        value = gain[:, :, None] + later[:, None, :]
-        if len(upper_boxes):
-            total = uppers[None, :] + upper_points.astype(np.intp)[:, None]
-            upper_value = upper_points[:, None] + self.award[total]
+        present = np.flatnonzero((later > NEG).any(axis=1))
+        value = gain[present][:, :, None] + later[present][:, None, :]
+        place = np.full(self.box_count, -1, dtype=np.intp)
+        place[present] = np.arange(len(present))
+        scoring = place[upper_boxes] >= 0
+        if scoring.any():
+            points = upper_points[scoring]
+            total = uppers[None, :] + points.astype(np.intp)[:, None]
+            upper_value = points[:, None] + self.award[total]
             upper_value -= self.award[uppers][None, :]
             upper_value += flat.take(
-                after[upper_boxes] + np.minimum(total, self.threshold) * self.flags + flags
+                after[upper_boxes[scoring]] + np.minimum(total, self.threshold) * self.flags + flags
             )
-            value[upper_boxes, upper_rolls] = upper_value
+            value[place[upper_boxes[scoring]], upper_rolls[scoring]] = upper_value
         # The rules open free boxes only.
-        allowed = self._quint_open[masks].transpose(1, 2, 0)
+        allowed = self._quint_open[masks][:, present].transpose(1, 2, 0)
         np.copyto(value, NEG, where=~allowed)
         best: FloatArray = value.max(axis=0)
         best += self._quint_bonus_by_flag.take(flags, axis=0).T
@@ -715,7 +730,7 @@ class SheetModel:
             for column in children[2:]:
                 np.take(keeps, column, axis=0, out=taken, mode="clip")
                 np.add(out, taken, out=out)
-            np.divide(out, len(children), out=out)
+            np.multiply(out, 1 / len(children), out=out)
 
     @functools.cached_property
     def _children_columns(self) -> list[list[IntArray]]:
