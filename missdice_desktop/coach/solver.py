@@ -33,6 +33,7 @@ Progress = Callable[[int, int], None]
 
 MAX_BOXES = 16
 CHUNK_ROWS = 256
+SMALL_KEEPS = 2
 NEG = -1e9
 
 
@@ -342,7 +343,7 @@ class SheetModel:
             taken = scratch[: part.shape[0]]
             for column in columns:
                 # mode="clip" with `out` spares numpy a second copy of what it takes.
-                np.take(best, column, axis=0, out=taken, mode="clip")
+                best.take(column, 0, taken, "clip")
                 np.maximum(part, taken, out=part)
         return best[self.sets.rolls]
 
@@ -716,21 +717,37 @@ class SheetModel:
     def _keep_values_in_place(self, keeps: FloatArray, scratch: FloatArray | None = None) -> None:
         """Every keep's value from the roll rows of `keeps`, written in its other rows: the
         mean over the six faces of the keeps one die larger, a size at a time (`scratch`:
-        room for 252 × positions values, or None)."""
+        room for 252 × positions values, or None). The 28 keeps of two dice or fewer come
+        from those of three in one small matrix product (fewer numpy calls)."""
         if scratch is None:
             scratch = np.empty((self.sets.roll_count, keeps.shape[1]))
         sets = self.sets
-        for size in range(DICE_COUNT - 1, -1, -1):
+        for size in range(DICE_COUNT - 1, SMALL_KEEPS, -1):
             children = self._children_columns[size]
             out = keeps[sets.sizes[size]]
             first, taken = scratch[: out.shape[0]], scratch[-out.shape[0] :]
-            np.take(keeps, children[0], axis=0, out=first, mode="clip")
-            np.take(keeps, children[1], axis=0, out=taken, mode="clip")
+            keeps.take(children[0], 0, first, "clip")
+            keeps.take(children[1], 0, taken, "clip")
             np.add(first, taken, out=out)
             for column in children[2:]:
-                np.take(keeps, column, axis=0, out=taken, mode="clip")
+                keeps.take(column, 0, taken, "clip")
                 np.add(out, taken, out=out)
             np.multiply(out, 1 / len(children), out=out)
+        small = int(sets.sizes[SMALL_KEEPS].stop)
+        np.matmul(self._small_keep_chances, keeps[sets.sizes[SMALL_KEEPS + 1]], out=keeps[:small])
+
+    @functools.cached_property
+    def _small_keep_chances(self) -> FloatArray:
+        """The chance of each keep of one more die than `SMALL_KEEPS` (columns) after each
+        keep of at most `SMALL_KEEPS` dice (rows)."""
+        sets = self.sets
+        larger = sets.sizes[SMALL_KEEPS + 1]
+        chances = np.zeros((int(larger.stop), int(larger.stop) - int(larger.start)))
+        chances[larger] = np.eye(int(larger.stop) - int(larger.start))
+        for size in range(SMALL_KEEPS, -1, -1):
+            children = sets.children[size]
+            chances[sets.sizes[size]] = chances[children].sum(axis=1) / children.shape[1]
+        return chances[: int(sets.sizes[SMALL_KEEPS].stop)]
 
     @functools.cached_property
     def _children_columns(self) -> list[list[IntArray]]:
