@@ -5,8 +5,9 @@ bonus threshold, whether the Yahtzee box holds points). Its value is what optima
 still adds to the total on average. Within a turn the value of every keep follows from
 the values of the next roll, a die at a time (a keep of m dice is the mean over the six
 faces of the keeps of m + 1 dice), and the best keep from a roll is a running maximum over
-the keeps one die smaller, so a position costs a few thousand operations, batched with
-numpy across thousands of positions.
+the keeps one die smaller, so a position costs about 15,000 array element operations. The
+positions with the same number of filled boxes (a layer) depend only on the next layer, so
+each layer is solved in batches of positions whatever their boxes (`solve`).
 """
 
 from __future__ import annotations
