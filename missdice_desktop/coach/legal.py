@@ -1,5 +1,6 @@
 """The one place the coach asks the rules about a roll: where it may be scored (the
-engine's `legal_actions()`), what each box would score, and the Yahtzee bonus."""
+scoresheet's `allowed_boxes`, behind the engine's `legal_actions()`), what each box would
+score, and the Yahtzee bonus."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from missdice_desktop.rules.dice import Dice
-from missdice_desktop.rules.game import GameState, Score, TurnState, YahtzeeRules
 from missdice_desktop.rules.scoresheet import Scoresheet
 from missdice_desktop.rules.variants import Ruleset
 
@@ -22,19 +22,10 @@ def open_boxes(rules: Ruleset, filled: Iterable[str], dice: Dice) -> set[str]:
 
 
 def open_boxes_each(rules: Ruleset, filled: Iterable[str], rolls: Iterable[Dice]) -> list[set[str]]:
-    """`open_boxes` for several rolls on one sheet, which is built once."""
+    """`open_boxes` for several rolls on one sheet, which is built once: the scoresheet's
+    `allowed_boxes`, which the engine's `legal_actions()` offers as its `Score` actions."""
     sheet = Scoresheet(rules, MappingProxyType(dict.fromkeys(filled, 0)))
-    game = YahtzeeRules.of(rules)
-    return [
-        {
-            action.box
-            for action in game.legal_actions(
-                GameState((sheet,), TurnState(player=0, dice=dice, rolls=(dice,)))
-            )
-            if isinstance(action, Score)
-        }
-        for dice in rolls
-    ]
+    return [set(sheet.allowed_boxes(dice)) for dice in rolls]
 
 
 def box_points(rules: Ruleset, filled: Iterable[str], dice: Dice) -> dict[str, int]:

@@ -5,14 +5,15 @@ bonus threshold, whether the Yahtzee box holds points). Its value is what optima
 still adds to the total on average. Within a turn the value of every keep follows from
 the values of the next roll, a die at a time (a keep of m dice is the mean over the six
 faces of the keeps of m + 1 dice), and the best keep from a roll is a running maximum over
-the keeps one die smaller, so a position costs a few thousand operations, batched with
-numpy across thousands of positions.
+the keeps one die smaller, so a position costs about 15,000 array element operations. The
+positions with the same number of filled boxes (a layer) depend only on the next layer, so
+each layer is solved in batches of positions whatever their boxes (`solve`).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,15 +23,18 @@ from missdice_desktop.coach.dice_sets import DICE_SETS, DiceSets, roll_probabili
 from missdice_desktop.coach.legal import box_points, open_boxes_each, yahtzee_bonus
 from missdice_desktop.rules.boxes import Section
 from missdice_desktop.rules.dice import DICE_COUNT, Dice, is_five_of_a_kind
+from missdice_desktop.rules.game import MAX_ROLLS
 from missdice_desktop.rules.variants import Ruleset
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.intp]
 Progress = Callable[[int, int], None]
 """Called with (positions done, positions in all) while a table is built."""
 
 MAX_BOXES = 16
-CHUNK_ROWS = 4096
+CHUNK_ROWS = 256
+SMALL_KEEPS = 2
 NEG = -1e9
 
 
@@ -316,99 +320,522 @@ class SheetModel:
     # Arrays here are (keeps or rolls) × positions, so that stepping between keeps copies
     # whole rows.
 
-    @functools.cached_property
-    def _keep_chances(self) -> FloatArray:
-        """The chance of each roll (columns) after each keep of fewer than five dice (rows):
-        one matrix product then gives every keep's value, the fastest way numpy has."""
-        sets = self.sets
-        values = np.zeros((len(sets.keeps), self.sets.roll_count))
-        values[sets.rolls] = np.eye(self.sets.roll_count)
-        for size in range(DICE_COUNT - 1, -1, -1):
-            children = sets.children[size]
-            values[sets.sizes[size]] = values[children].sum(axis=1) / children.shape[1]
-        return values[: int(sets.rolls.start)]
-
     def keep_values(self, roll_values: FloatArray) -> FloatArray:
         """The expected value of every keep (462 × positions) when the dice not kept are
         thrown and then worth `roll_values` (252 × positions)."""
-        sets = self.sets
-        values = np.empty((len(sets.keeps), roll_values.shape[1]))
-        values[sets.rolls] = roll_values
-        np.matmul(self._keep_chances, roll_values, out=values[: int(sets.rolls.start)])
+        values = np.empty((len(self.sets.keeps), roll_values.shape[1]))
+        values[self.sets.rolls] = roll_values
+        self._keep_values_in_place(values)
         return values
 
     def best_keeps(self, keep_values: FloatArray) -> FloatArray:
         """For each roll (252 × positions), the value of the best keep it allows."""
         return self._best_keeps_in_place(keep_values.copy())
 
-    def _best_keeps_in_place(self, best: FloatArray) -> FloatArray:
-        """`best_keeps`, overwriting the keep values it is given."""
-        sets = self.sets
-        for size in range(1, DICE_COUNT + 1):
-            for keeps, parents in sets.parents[size - 1]:
-                part = best[keeps]
-                for column in range(parents.shape[1]):
-                    np.maximum(part, best[parents[:, column]], out=part)
-        return best[sets.rolls]
+    def _best_keeps_in_place(
+        self, best: FloatArray, scratch: FloatArray | None = None
+    ) -> FloatArray:
+        """`best_keeps`, overwriting the keep values it is given (`scratch`: room for
+        252 × positions values, or None)."""
+        if scratch is None:
+            scratch = np.empty((self.sets.roll_count, best.shape[1]))
+        for keeps, columns in self._parent_columns:
+            part = best[keeps]
+            taken = scratch[: part.shape[0]]
+            for column in columns:
+                # mode="clip" with `out` spares numpy a second copy of what it takes.
+                best.take(column, 0, taken, "clip")
+                np.maximum(part, taken, out=part)
+        return best[self.sets.rolls]
 
-    def turn_values(self, final: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
-        """From the final-roll values (252 × positions): the keep values after roll 2, after
-        roll 1, and the value before the turn (positions)."""
-        after_second = self.keep_values(final)
-        after_first = self.keep_values(self.best_keeps(after_second))
-        start: FloatArray = self.roll_chances @ self.best_keeps(after_first)
-        return after_second, after_first, start
-
-    def start_values(self, final: FloatArray) -> FloatArray:
-        """The last of `turn_values` alone, reusing its arrays as it goes."""
-        after_second = self._best_keeps_in_place(self.keep_values(final))
-        after_first = self._best_keeps_in_place(self.keep_values(after_second))
-        start: FloatArray = self.roll_chances @ after_first
-        return start
+    @functools.cached_property
+    def _parent_columns(self) -> list[tuple[slice, list[IntArray]]]:
+        return [
+            (keeps, [np.ascontiguousarray(parents[:, c]) for c in range(parents.shape[1])])
+            for size in range(DICE_COUNT)
+            for keeps, parents in self.sets.parents[size]
+        ]
 
     # The whole table ---------------------------------------------------------------------------
 
     def solve(self, progress: Progress | None = None) -> FloatArray:
-        """The value of every reachable position: a table of `shape` (unreachable ones 0)."""
+        """The value of every reachable position: a table of `shape` (unreachable ones 0).
+
+        The positions with the same number of filled boxes depend only on those with one
+        more, so each such layer is solved in batches of positions, whatever their boxes.
+        """
         table = np.zeros(self.shape, dtype=np.float64)
+        flat = table.reshape(-1)
         full = (1 << self.box_count) - 1
+        layers = [
+            [m for m in range(full) if m.bit_count() == filled]
+            for filled in range(self.box_count - 1, -1, -1)
+        ]
         total = sum(
             len(self.distinct_upper_values(mask)[0]) * len(self.flag_values(mask))
             for mask in range(full)
         )
         done = 0
-        for filled in range(self.box_count - 1, -1, -1):
-            masks = [m for m in range(full) if m.bit_count() == filled]
-            for rows, targets in self._batches(table, masks):
-                table_values = self.start_values(rows)
-                start = 0
-                for mask, flag in targets:
-                    solved, same_as = self.distinct_upper_values(mask)
-                    uppers = self.upper_values(mask)
-                    table[mask, uppers, flag] = table_values[start + same_as]
-                    start += len(solved)
-                done += len(table_values)
+        turn = np.empty((len(self.sets.keeps), CHUNK_ROWS))
+        spare = np.empty((self.sets.roll_count, CHUNK_ROWS))
+        for masks in layers:
+            rows = self._layer_plan(masks)
+            self._load_quint_boxes(masks)
+            values = np.empty(len(rows.masks))
+            for start in range(0, len(rows.masks), CHUNK_ROWS):
+                part = slice(start, start + CHUNK_ROWS)
+                count = len(rows.masks[part])
+                keeps = turn[:, :count]
+                self._final_into(
+                    keeps[self.sets.rolls],
+                    spare[:, :count],
+                    flat,
+                    rows.masks[part],
+                    rows.uppers[part],
+                    rows.flags[part],
+                )
+                values[part] = self._start_from_final(keeps, spare[:, :count])
+                done += count
                 if progress is not None:
                     progress(done, total)
+            flat[rows.targets] = values[rows.sources]
         return table
 
-    def _batches(
-        self, table: FloatArray, masks: list[int]
-    ) -> Iterator[tuple[FloatArray, list[tuple[int, int]]]]:
-        pending: list[FloatArray] = []
-        targets: list[tuple[int, int]] = []
-        count = 0
+    def _layer_plan(self, masks: list[int]) -> _Layer:
+        """The positions of one layer worth solving, and where their values go in the table.
+
+        Sheets with the same upper boxes filled come together (and each flag apart), so that
+        a batch often has whole groups of upper boxes filled and skips them.
+        """
+        groups: dict[tuple[int, int], list[int]] = {}
         for mask in masks:
-            uppers = self.distinct_upper_values(mask)[0]
-            for flag in self.flag_values(mask):
-                pending.append(self.final_values(table, mask, uppers, flag))
-                targets.append((mask, flag))
-                count += len(uppers)
-                if count >= CHUNK_ROWS:
-                    yield np.concatenate(pending).T, targets
-                    pending, targets, count = [], [], 0
-        if pending:
-            yield np.concatenate(pending).T, targets
+            groups.setdefault((self._upper_key(mask), len(self.flag_values(mask))), []).append(mask)
+        index_masks, index_uppers, index_flags, targets, sources = [], [], [], [], []
+        count = 0
+        uppers_size, flags_size = self.threshold + 1, self.flags
+        for (key, flag_count), members in sorted(groups.items()):
+            solved, same_as = self._distinct[key]
+            uppers = self._reachable[key]
+            group = np.array(members, dtype=np.intp)
+            size = len(group) * len(solved)
+            for flag in range(flag_count):
+                index_masks.append(np.repeat(group, len(solved)))
+                index_uppers.append(np.tile(solved, len(group)))
+                index_flags.append(np.full(size, flag, dtype=np.intp))
+                targets.append(
+                    ((group[:, None] * uppers_size + uppers[None, :]) * flags_size + flag).ravel()
+                )
+                first = count + np.arange(len(group), dtype=np.intp)[:, None] * len(solved)
+                sources.append((first + same_as[None, :]).ravel())
+                count += size
+        return _Layer(
+            np.concatenate(index_masks),
+            np.concatenate(index_uppers),
+            np.concatenate(index_flags),
+            np.concatenate(targets),
+            np.concatenate(sources),
+        )
+
+    def _load_quint_boxes(self, masks: list[int]) -> None:
+        """Ask the rules where each five of a kind may go on the layer's sheets that have
+        the Yahtzee box filled (the joker)."""
+        if self.yahtzee < 0:
+            return
+        index = {box.id: i for i, box in enumerate(self.boxes)}
+        quints = [self.rolls[r] for r in self.quints]
+        for mask in masks:
+            if mask >> self.yahtzee & 1:
+                filled = [self.boxes[i].id for i in range(self.box_count) if mask >> i & 1]
+                for q, boxes in enumerate(open_boxes_each(self.rules, filled, quints)):
+                    for box_id in boxes:
+                        self._quint_open[mask, index[box_id], q] = True
+
+    @functools.cached_property
+    def _quint_open(self) -> BoolArray:
+        """For each set of filled boxes, whether each box may take each five of a kind."""
+        return np.zeros((1 << self.box_count, self.box_count, len(self.quints)), dtype=bool)
+
+    @functools.cached_property
+    def _upper_steps(self) -> dict[int, tuple[npt.NDArray[np.intp], FloatArray, IntArray]]:
+        """For each upper box: each roll's class of points, and by class (rows) and upper
+        total (columns) the points with the bonus they complete, and the total after."""
+        steps = {}
+        totals = np.arange(self.threshold + 1)
+        for i in self.upper if self.threshold else ():
+            points, classes = np.unique(self.base[i].astype(np.intp), return_inverse=True)
+            after = totals[None, :] + points[:, None]
+            gain = points[:, None] + self.award[after] - self.award[totals][None, :]
+            steps[i] = (
+                classes.astype(np.intp),
+                gain.astype(np.float64),
+                np.minimum(after, self.threshold),
+            )
+        return steps
+
+    @functools.cached_property
+    def _bits(self) -> IntArray:
+        """Each box's bit in a mask."""
+        return np.left_shift(1, np.arange(self.box_count, dtype=np.intp))
+
+    @functools.cached_property
+    def _upper_groups(self) -> list[_UpperGroup]:
+        """The upper boxes three at a time (see `_UpperGroup`)."""
+        boxes = list(self._upper_steps)
+        width = self.threshold + 1
+        groups = []
+        for start in range(0, len(boxes), 3):
+            group = boxes[start : start + 3]
+            classes = np.stack([self._upper_steps[i][0] for i in group], axis=1)
+            combos, of_roll = np.unique(classes, axis=0, return_inverse=True)
+            sizes = [len(self._upper_steps[i][1]) for i in group]
+            first = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.intp)
+            pick = (first[None, :] + combos).T.reshape(-1)
+            groups.append(
+                _UpperGroup(
+                    np.repeat(np.array(group, dtype=np.intp), sizes),
+                    (np.arange(sum(sizes), dtype=np.intp) * width)[:, None],
+                    np.concatenate([self._upper_steps[i][1] for i in group]).reshape(-1),
+                    np.concatenate([self._upper_steps[i][2] for i in group]).reshape(-1)
+                    * self.flags,
+                    pick.astype(np.intp),
+                    len(combos),
+                    of_roll.reshape(-1).astype(np.intp),
+                )
+            )
+        return groups
+
+    @functools.cached_property
+    def _lower_plan(self) -> _LowerPlan:
+        """How the last throw weighs the boxes outside the upper bonus (see `_LowerPlan`)."""
+        fixed: list[tuple[int, float]] = []
+        families: list[tuple[list[int], FloatArray]] = []
+        negative: list[int] = []
+        flag = self.yahtzee if self.flags == 2 else -1
+        flag_fixed = False
+        for i in range(self.box_count):
+            if i in self._upper_steps:
+                continue
+            points = self.base[i] if self.counts[i] else np.zeros(len(self.rolls))
+            values = np.unique(points[points != 0])
+            if (points < 0).any():
+                if i != flag:
+                    negative.append(i)
+            elif len(values) <= 1:
+                fixed.append((i, float(values[0]) if len(values) else 0.0))
+                flag_fixed = flag_fixed or i == flag
+            elif i != flag:
+                for boxes, shared in families:
+                    both = (shared != 0) & (points != 0)
+                    if np.array_equal(shared[both], points[both]):
+                        boxes.append(i)
+                        shared[points != 0] = points[points != 0]
+                        break
+                else:
+                    families.append(([i], points.copy()))
+        scoring = np.zeros((len(fixed), len(self.rolls)), dtype=bool)
+        for k, (i, _) in enumerate(fixed):
+            scoring[k] = (self.base[i] != 0) & self.counts[i]
+        members, classes = np.unique(scoring.T, axis=0, return_inverse=True)
+        family_plans = []
+        for boxes, shared in families:
+            supported = np.stack([self.base[i] != 0 for i in boxes]).T
+            family_members, family_classes = np.unique(supported, axis=0, return_inverse=True)
+            pairs, of_roll = np.unique(
+                np.stack([shared, family_classes.reshape(-1)], axis=1),
+                axis=0,
+                return_inverse=True,
+            )
+            family_plans.append(
+                _Family(
+                    np.array(boxes, dtype=np.intp),
+                    family_members,
+                    pairs[:, 0].copy(),
+                    pairs[:, 1].astype(np.intp),
+                    of_roll.reshape(-1).astype(np.intp),
+                )
+            )
+        flag_is_fixed = flag >= 0 and flag_fixed
+        nothing = [
+            i
+            for i in range(self.box_count)
+            if i not in self._upper_steps and i not in negative and i != flag
+        ]
+        return _LowerPlan(
+            np.array([i for i, _ in fixed], dtype=np.intp),
+            np.array([points for _, points in fixed]),
+            next(k for k, (i, _) in enumerate(fixed) if i == flag) if flag_is_fixed else -1,
+            classes.reshape(-1).astype(np.intp),
+            members,
+            tuple(family_plans),
+            np.array(nothing, dtype=np.intp),
+            tuple(negative),
+            flag if flag >= 0 and not flag_fixed else -1,
+        )
+
+    def _final_into(
+        self,
+        final: FloatArray,
+        spare: FloatArray,
+        flat: FloatArray,
+        masks: IntArray,
+        uppers: IntArray,
+        flags: IntArray,
+    ) -> None:
+        """`final_values` for many positions at once (rolls × positions), into `final`."""
+        plan = self._lower_plan
+        stride = (self.threshold + 1) * self.flags
+        filled = (masks[None, :] & self._bits[:, None]) != 0
+        after = (masks[None, :] | self._bits[:, None]) * stride
+        # Each box written with nothing (or worth what the position after it is worth).
+        later = flat.take(after + (uppers * self.flags + flags))
+        np.copyto(later, NEG, where=filled)
+        nothing = later.take(plan.nothing, axis=0).max(axis=0, initial=NEG)
+        turned_on = None
+        if self.flags == 2:
+            # Points in the Yahtzee box turn on the Yahtzee bonus: only the rolls that
+            # score nothing there keep the flag.
+            turned_on = flat.take(after[self.yahtzee] + uppers * self.flags + 1)
+            np.copyto(turned_on, NEG, where=filled[self.yahtzee])
+        # Boxes with one score: the best of them and "nothing" by the set of them that
+        # score, spread over the rolls.
+        scores = later.take(plan.fixed, axis=0)
+        if plan.fixed_flag >= 0 and turned_on is not None:
+            scores[plan.fixed_flag] = turned_on
+        scores += plan.fixed_points[:, None]
+        fill = np.where(plan.members[:, :, None], scores[None, :, :], NEG).max(axis=1, initial=NEG)
+        np.maximum(fill, nothing, out=fill)
+        if plan.fixed_flag >= 0:
+            keeps_flag = np.flatnonzero(~plan.members[:, plan.fixed_flag])
+            fill[keeps_flag] = np.maximum(fill[keeps_flag], later[self.yahtzee])
+        np.take(fill, plan.classes, axis=0, out=final, mode="clip")
+        # Boxes scoring the same points where they score (Chance, Three and Four of a
+        # kind: the dice's sum): the points plus the best of them by the set that scores.
+        for family in plan.families:
+            by_set = np.where(
+                family.members[:, :, None], later.take(family.boxes, axis=0)[None], NEG
+            ).max(axis=1)
+            by_pair = by_set.take(family.pair_sets, axis=0)
+            by_pair += family.pair_points[:, None]
+            np.take(by_pair, family.of_roll, axis=0, out=spare, mode="clip")
+            np.maximum(final, spare, out=final)
+        for i in plan.negative:
+            np.add(self.base[i][:, None], later[i][None, :], out=spare)
+            np.maximum(final, spare, out=final)
+        if plan.flag >= 0 and turned_on is not None:
+            flag_points = self.base[plan.flag] * self.counts[plan.flag]
+            np.add(flag_points[:, None], later[plan.flag][None, :], out=spare)
+            scored = np.flatnonzero(flag_points > 0)
+            spare[scored] = flag_points[scored, None] + turned_on[None, :]
+            np.maximum(final, spare, out=final)
+        for group in self._upper_groups:
+            if filled[group.boxes].all():
+                continue
+            rows = group.rows + uppers[None, :]
+            by_class = group.gain.take(rows)
+            by_class += flat.take(after[group.boxes] + flags + group.totals.take(rows))
+            np.copyto(by_class, NEG, where=filled[group.boxes])
+            by_combo = np.take(by_class, group.pick, axis=0, mode="clip")
+            best = by_combo[: group.combos]
+            for start in range(group.combos, len(group.pick), group.combos):
+                np.maximum(best, by_combo[start : start + group.combos], out=best)
+            np.take(best, group.of_roll, axis=0, out=spare, mode="clip")
+            np.maximum(final, spare, out=final)
+        if self.yahtzee >= 0:
+            joker = np.flatnonzero(filled[self.yahtzee])
+            if len(joker):
+                final[self.quints[:, None], joker] = self._joker_finals(
+                    flat,
+                    uppers[joker],
+                    flags[joker],
+                    masks[joker],
+                    after[:, joker],
+                    later[:, joker],
+                )
+
+    @functools.cached_property
+    def _quint_bonus_by_flag(self) -> FloatArray:
+        return np.array(self._quint_bonus)
+
+    @functools.cached_property
+    def _joker_steps(self) -> tuple[FloatArray, IntArray, IntArray, FloatArray]:
+        """For the fives of a kind once the Yahtzee box is filled, by box (rows) and roll
+        (columns): what the box adds; and the (box, roll) pairs that add upper points,
+        with those points."""
+        quints = self.quints
+        points = self._joker_points[:, quints]
+        gain = np.where(self.counts[:, None], points, 0.0)
+        upper = np.zeros(points.shape, dtype=bool)
+        upper[list(self._upper_steps)] = True
+        boxes, rolls = np.nonzero(upper & (points != 0))
+        return gain, boxes.astype(np.intp), rolls.astype(np.intp), points[boxes, rolls]
+
+    def _joker_finals(
+        self,
+        flat: FloatArray,
+        uppers: IntArray,
+        flags: IntArray,
+        masks: IntArray,
+        after: IntArray,
+        later: FloatArray,
+    ) -> FloatArray:
+        """The final values of the fives of a kind (quints × positions) on sheets with the
+        Yahtzee box filled, where the joker and the Yahtzee bonus apply: every box free on
+        some of these sheets at once (boxes × quints × positions), from the positions after
+        each box (`after`) and what writing nothing there is worth (`later`). The Yahtzee
+        box itself is filled there."""
+        gain, upper_boxes, upper_rolls, upper_points = self._joker_steps
+        present = np.flatnonzero((later > NEG).any(axis=1))
+        value = gain[present][:, :, None] + later[present][:, None, :]
+        place = np.full(self.box_count, -1, dtype=np.intp)
+        place[present] = np.arange(len(present))
+        scoring = place[upper_boxes] >= 0
+        if scoring.any():
+            points = upper_points[scoring]
+            total = uppers[None, :] + points.astype(np.intp)[:, None]
+            upper_value = points[:, None] + self.award[total]
+            upper_value -= self.award[uppers][None, :]
+            upper_value += flat.take(
+                after[upper_boxes[scoring]] + np.minimum(total, self.threshold) * self.flags + flags
+            )
+            value[place[upper_boxes[scoring]], upper_rolls[scoring]] = upper_value
+        # The rules open free boxes only.
+        allowed = self._quint_open[masks][:, present].transpose(1, 2, 0)
+        np.copyto(value, NEG, where=~allowed)
+        best: FloatArray = value.max(axis=0)
+        best += self._quint_bonus_by_flag.take(flags, axis=0).T
+        return best
+
+    def _start_from_final(self, keeps: FloatArray, scratch: FloatArray) -> FloatArray:
+        """The value before the turn of positions whose final-roll values are the roll rows
+        of `keeps` (keeps × positions), which it overwrites, as does `scratch` (rolls ×
+        positions)."""
+        for _ in range(MAX_ROLLS - 1):
+            self._keep_values_in_place(keeps, scratch)
+            self._best_keeps_in_place(keeps, scratch)
+        start: FloatArray = self.roll_chances @ keeps[self.sets.rolls]
+        return start
+
+    def _keep_values_in_place(self, keeps: FloatArray, scratch: FloatArray | None = None) -> None:
+        """Every keep's value from the roll rows of `keeps`, written in its other rows: the
+        mean over the six faces of the keeps one die larger, a size at a time (`scratch`:
+        room for 252 × positions values, or None). The 28 keeps of two dice or fewer come
+        from those of three in one small matrix product (fewer numpy calls)."""
+        if scratch is None:
+            scratch = np.empty((self.sets.roll_count, keeps.shape[1]))
+        sets = self.sets
+        for size in range(DICE_COUNT - 1, SMALL_KEEPS, -1):
+            children = self._children_columns[size]
+            out = keeps[sets.sizes[size]]
+            first, taken = scratch[: out.shape[0]], scratch[-out.shape[0] :]
+            keeps.take(children[0], 0, first, "clip")
+            keeps.take(children[1], 0, taken, "clip")
+            np.add(first, taken, out=out)
+            for column in children[2:]:
+                keeps.take(column, 0, taken, "clip")
+                np.add(out, taken, out=out)
+            np.multiply(out, 1 / len(children), out=out)
+        small = int(sets.sizes[SMALL_KEEPS].stop)
+        np.matmul(self._small_keep_chances, keeps[sets.sizes[SMALL_KEEPS + 1]], out=keeps[:small])
+
+    @functools.cached_property
+    def _small_keep_chances(self) -> FloatArray:
+        """The chance of each keep of one more die than `SMALL_KEEPS` (columns) after each
+        keep of at most `SMALL_KEEPS` dice (rows)."""
+        sets = self.sets
+        larger = sets.sizes[SMALL_KEEPS + 1]
+        chances = np.zeros((int(larger.stop), int(larger.stop) - int(larger.start)))
+        chances[larger] = np.eye(int(larger.stop) - int(larger.start))
+        for size in range(SMALL_KEEPS, -1, -1):
+            children = sets.children[size]
+            chances[sets.sizes[size]] = chances[children].sum(axis=1) / children.shape[1]
+        return chances[: int(sets.sizes[SMALL_KEEPS].stop)]
+
+    @functools.cached_property
+    def _children_columns(self) -> list[list[IntArray]]:
+        return [
+            [np.ascontiguousarray(children[:, c]) for c in range(children.shape[1])]
+            for children in self.sets.children
+        ]
+
+
+@dataclass(frozen=True)
+class _LowerPlan:
+    """The boxes outside the upper bonus, as the last throw weighs them.
+
+    Writing a box's points is never worse than writing nothing there, so "nothing" in every
+    box (the value of the position after it) is offered for every roll, and the points only
+    where there are some. Boxes with a single score (Full house, the straights, the
+    Yahtzee) are folded into that first fill by the set of them a roll scores in; boxes that
+    score the same points wherever they score (Chance, Three and Four of a kind: the sum of
+    the dice) share one pass.
+    """
+
+    fixed: IntArray
+    """The boxes with one score."""
+    fixed_points: FloatArray
+    """Their score."""
+    fixed_flag: int
+    """The Yahtzee box's place in `fixed` when it is there and turns on the bonus, else -1."""
+    classes: IntArray
+    """For each roll, its row of `members`."""
+    members: BoolArray
+    """For each set of `fixed` boxes a roll can score in, whether each does."""
+    families: tuple[_Family, ...]
+    nothing: IntArray
+    """The boxes whose "nothing" is offered for every roll."""
+    negative: tuple[int, ...]
+    """Boxes where a roll can lose points: offered their points for every roll."""
+    flag: int
+    """The Yahtzee box when it turns on the bonus and does not have one score, else -1."""
+
+
+@dataclass(frozen=True)
+class _Family:
+    """Boxes that score the same points wherever they score."""
+
+    boxes: IntArray
+    members: BoolArray
+    """For each set of `boxes` a roll can score in, whether each does."""
+    pair_points: FloatArray
+    """The distinct (points, set) pairs of the rolls: the points,"""
+    pair_sets: IntArray
+    """and the row of `members`."""
+    of_roll: IntArray
+    """Each roll's pair."""
+
+
+@dataclass(frozen=True)
+class _UpperGroup:
+    """Up to three upper boxes, weighed together over the combinations of their classes of
+    points (a roll's counts of three faces: 56 instead of 252 rolls). Rows are the boxes'
+    classes of points, one box after another."""
+
+    boxes: IntArray
+    """Each row's box."""
+    rows: IntArray
+    """Each row's start in `gain` and `totals` (rows × 1)."""
+    gain: FloatArray
+    """By row and upper total: the points with the bonus they complete."""
+    totals: IntArray
+    """By row and upper total: the total after, times the number of flags."""
+    pick: IntArray
+    """For each box then each combination, the row of its class."""
+    combos: int
+    of_roll: IntArray
+    """Each roll's combination."""
+
+
+@dataclass(frozen=True)
+class _Layer:
+    """The positions of one layer to solve, and where their values are written."""
+
+    masks: IntArray
+    uppers: IntArray
+    flags: IntArray
+    targets: IntArray
+    """Flat table indices of every reachable position of the layer."""
+    sources: IntArray
+    """For each of `targets`, the solved position it is worth the same as."""
 
 
 def expected_score(table: FloatArray) -> float:

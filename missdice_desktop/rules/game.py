@@ -182,7 +182,7 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
         if turn.dice is not None:
             actions.extend(Hold(i, not held) for i, held in enumerate(turn.held))
             sheet = state.sheets[turn.player]
-            actions.extend(Score(s.box.id) for s in sheet.box_states(turn.dice) if s.allowed)
+            actions.extend(Score(box_id) for box_id in sheet.allowed_boxes(turn.dice))
         return tuple(actions)
 
     def next_state(self, state: GameState, action: Any) -> GameState:

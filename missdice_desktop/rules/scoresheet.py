@@ -136,6 +136,14 @@ class Scoresheet:
             states.append(BoxState(box, False, score, reason is None, reason, full_value))
         return tuple(states)
 
+    def allowed_boxes(self, dice: Dice) -> tuple[str, ...]:
+        """The ids of the boxes `dice` may be scored in, top to bottom: those `box_states`
+        marks allowed, without working out the points and the reasons."""
+        open_boxes, _, _ = self._joker_rule(dice)
+        if open_boxes is None:
+            return tuple(box.id for box in self.rules.boxes if box.id not in self.scores)
+        return tuple(box.id for box in open_boxes)
+
     def box_state(self, box_id: str, dice: Dice | None) -> BoxState:
         """The state of one box (KeyError for a box this sheet does not have)."""
         for state in self.box_states(dice):
@@ -170,6 +178,15 @@ class Scoresheet:
 
     def _joker_constraints(self, dice: Dice) -> tuple[dict[str, Reason], bool]:
         """Boxes the joker closes (with why) and whether lower boxes score at full value."""
+        open_boxes, code, joker = self._joker_rule(dice)
+        if open_boxes is None or code is None:
+            return {}, joker
+        free = [box for box in self.rules.boxes if box.id not in self.scores]
+        return self._close_all_but(free, open_boxes, code, dice[0]), joker
+
+    def _joker_rule(self, dice: Dice) -> tuple[list[Box] | None, ReasonCode | None, bool]:
+        """The free boxes the joker leaves open, in sheet order (None: every free box), why
+        it closes the others, and whether lower boxes score at full value."""
         yahtzee_box = self.rules.variant.yahtzee_box
         policy = self.rules.joker
         if (
@@ -178,24 +195,24 @@ class Scoresheet:
             or not is_five_of_a_kind(dice)
             or yahtzee_box not in self.scores
         ):
-            return {}, False
+            return None, None, False
         face = dice[0]
         free = [box for box in self.rules.boxes if box.id not in self.scores]
         if policy is JokerPolicy.FREE:
-            return {}, True
+            return None, None, True
         face_box = next(
             (box for box in free if box.kind is BoxKind.FACE and box.face == face), None
         )
         if face_box is not None:
-            return self._close_all_but(free, [face_box], ReasonCode.JOKER_FACE_FIRST, face), True
+            return [face_box], ReasonCode.JOKER_FACE_FIRST, True
         lower = [box for box in free if box.section is Section.LOWER]
         if policy is JokerPolicy.HASBRO:
             kinds = [box for box in lower if box.kind is BoxKind.OF_A_KIND and box.count in (3, 4)]
             if kinds:
-                return self._close_all_but(free, kinds, ReasonCode.JOKER_KINDS_FIRST, face), True
+                return kinds, ReasonCode.JOKER_KINDS_FIRST, True
         if lower:
-            return self._close_all_but(free, lower, ReasonCode.JOKER_LOWER_FIRST, face), True
-        return {}, True
+            return lower, ReasonCode.JOKER_LOWER_FIRST, True
+        return None, None, True
 
     @staticmethod
     def _close_all_but(

@@ -1,7 +1,7 @@
 """The published optimum of solitaire Yahtzee, 254.5877 with the forced joker, and the
 computer player's games against it.
 
-Solving the full sheet takes about 10 s of CPU. `scripts/run-tests` sets
+Solving the full sheet takes about 3 s of CPU. `scripts/run-tests` sets
 MISSDICE_COACH_FULL=1, so the test command solves it afresh every time (never from a cache);
 a plain `pytest` reads the table from the user's cache when `missdice advise --game yahtzee
 --expected` has built it, and skips these tests otherwise.

@@ -20,6 +20,9 @@ SIXES = Box("sixes", BoxKind.FACE, Section.UPPER, "Sixes", face=6)
 FIVES = Box("fives", BoxKind.FACE, Section.UPPER, "Fives", face=5)
 FULL = Box("full_house", BoxKind.FULL_HOUSE, Section.LOWER, "Full house", points=25)
 FOUR = Box("four", BoxKind.OF_A_KIND, Section.LOWER, "Four", count=4, scoring=Scoring.SUM)
+# A five of a kind scoring the dice, and a Chance that can lose points.
+YAMS = Box("yams", BoxKind.OF_A_KIND, Section.LOWER, "Yams", count=5, scoring=Scoring.SUM)
+LOW = Box("low", BoxKind.CHANCE, Section.LOWER, "Low", points=-18)
 
 
 def sheet(*boxes: Box, joker: JokerPolicy | None = None, **fields: object):
@@ -54,6 +57,8 @@ def test_only_yahtzee_is_50_times_the_chance_of_five_alike_in_three_throws() -> 
             FIVES, FOUR, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.HASBRO
         ),
         sheet(FULL, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.FREE),
+        sheet(FIVES, YAMS, yahtzee_box="yams", yahtzee_bonus=100, joker=JokerPolicy.FORCED),
+        sheet(LOW, FULL),
     ],
     ids=lambda rules: "+".join(rules.box_ids) + (f"-{rules.joker.value}" if rules.joker else ""),
 )
@@ -107,3 +112,32 @@ def test_open_boxes_for_several_rolls_match_one_at_a_time() -> None:
     assert open_boxes_each(rules, filled, rolls) == [
         open_boxes(rules, filled, dice) for dice in rolls
     ]
+
+
+@pytest.mark.parametrize(
+    "variant, options",
+    [
+        ("yahtzee", {"joker": "forced"}),
+        ("yahtzee", {"joker": "hasbro"}),
+        ("yahtzee", {"joker": "free", "rigole": True}),
+        ("yacht", {}),
+        ("yams-chances", {}),
+    ],
+)
+def test_batched_final_throws_match_one_position_at_a_time(variant, options) -> None:
+    # The table's build scores whole layers at once; the coach's hints one position.
+    model = SheetModel(get_variant(variant).configure(options))
+    table = np.random.default_rng(3).random(model.shape) * 100
+    chance = random.Random(5)
+    for filled in (1, 4, 8, model.box_count - 1):
+        masks = [m for m in range(1 << model.box_count) if m.bit_count() == filled]
+        masks = chance.sample(masks, min(6, len(masks)))
+        model._load_quint_boxes(masks)
+        rows = model._layer_plan(masks)
+        batched = np.empty((model.sets.roll_count, len(rows.masks)))
+        spare = np.empty_like(batched)
+        model._final_into(batched, spare, table.reshape(-1), rows.masks, rows.uppers, rows.flags)
+        positions = zip(rows.masks, rows.uppers, rows.flags, strict=True)
+        for column, (mask, upper, flag) in enumerate(positions):
+            one = model.final_values(table, int(mask), np.array([upper]), int(flag))[0]
+            np.testing.assert_array_equal(batched[:, column], one)

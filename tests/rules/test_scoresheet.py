@@ -1,8 +1,11 @@
 """The sheet: what each box would score, the joker's order and its reasons, the totals."""
 
+import random
+from types import MappingProxyType
+
 import pytest
 
-from missdice_desktop.rules import ReasonCode
+from missdice_desktop.rules import ReasonCode, Scoresheet, get_variant
 from tests.rules.support import LOWER, UPPER, new_game, play
 
 
@@ -195,3 +198,16 @@ def test_yacht_has_no_bonus_of_any_kind() -> None:
     assert sheet.upper_bonus == 0
     assert sheet.upper_bonus_missing is None
     assert sheet.total == 30 + 25 + 20
+
+
+@pytest.mark.parametrize("joker", ["forced", "hasbro", "free"])
+def test_allowed_boxes_are_those_box_states_allows(joker: str) -> None:
+    rules = get_variant("yahtzee").configure({"joker": joker})
+    chance = random.Random(11)
+    rolls = [(face,) * 5 for face in range(1, 7)] + [(1, 2, 3, 4, 6), (2, 2, 5, 5, 5)]
+    for _ in range(60):
+        filled = [box_id for box_id in rules.box_ids if chance.random() < 0.5]
+        sheet = Scoresheet(rules, MappingProxyType(dict.fromkeys(filled, 0)))
+        for dice in rolls:
+            expected = tuple(s.box.id for s in sheet.box_states(dice) if s.allowed)
+            assert sheet.allowed_boxes(dice) == expected
