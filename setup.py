@@ -1,7 +1,8 @@
 """The package list, which pyproject.toml cannot say alone: the packages found under
-missdice_desktop/ and vision/ (but vision.training, which needs PyTorch), plus resources/ shipped as missdice_desktop.resources
-(mapped in pyproject.toml's package-dir) with its data folders whose names Python could
-import (grids, translations…). Everything else is in pyproject.toml."""
+missdice_desktop/ and vision/ (but vision.training, which needs PyTorch), plus resources/
+shipped as missdice_desktop.resources (mapped in pyproject.toml's package-dir) with its data
+folders whose names Python could import (grids, translations…). Everything else is in
+pyproject.toml."""
 
 from setuptools import find_namespace_packages, find_packages, setup
 

@@ -1,10 +1,12 @@
 """Benchmark the reader on a folder of labelled photos.
 
 Usage: python -m vision.bench PHOTOS [PHOTOS ...] [--limit N] [--show-failures] [--variants]
+    [--no-frames]
 
 Each folder of photos (a development set) is reported on its own, then a table gives every
-source of photos across the sets: the reader has no training step, so leaving a source out of
-its training changes nothing, and each source's own figure is its leave-one-source-out figure.
+source of photos across the sets, leave-one-source-out: a source the networks were trained on
+(matteo, nell) is read again by networks trained without it (`vision/training/left-out/SOURCE`,
+made by `vision.training.train --leave-out SOURCE`); the other sources were never trained on.
 Accuracy is read on the photos as they are. Time is given three ways: per photo as it is, that
 time scaled to a 1280x720 frame by pixel count (pessimistic: much of the reader's time goes per
 pip and per die, not per pixel), and measured on real 1280x720 frames made from the photos
@@ -31,9 +33,13 @@ import numpy as np
 import numpy.typing as npt
 
 from vision import read_dice
+from vision.net import DETECTOR_FILE, MODELS, READER_FILE, use_networks
 
 U8 = npt.NDArray[np.uint8]
 HD = (1280, 720)
+# The sources the shipped networks learnt from, and where networks trained without each lie.
+TRAINED_ON = ("matteo", "nell")
+LEFT_OUT = Path(__file__).parent / "training" / "left-out"
 # Reads of each 1280x720 frame; the best is kept, as the machine's other work only adds time.
 HD_REPEATS = 3
 
@@ -189,22 +195,44 @@ def by_source(outcomes: list[Outcome]) -> dict[str, list[Outcome]]:
     return groups
 
 
-def source_table(sets: list[tuple[str, list[Outcome]]]) -> list[str]:
-    """Exact photos and dice read right for each source of each set, one line per source.
-
-    The reader learns nothing from the photos, so a source left out of its training reads as
-    it does here: these are the leave-one-source-out figures.
-    """
+def source_table(
+    sets: list[tuple[Path, list[Outcome]]], left_out: dict[str, Path] | None = None
+) -> list[str]:
+    """Exact photos and dice read right for each source of each set, one line per source: the
+    leave-one-source-out figures. A source the networks learnt from is read again by the
+    networks of `left_out` trained without it, where there are some."""
+    left_out = left_out or {}
     lines = [
-        "leave-one-source-out (no training step: each source as read by the reader as it is)",
-        f"{'source':<10} {'set':<20} {'exact photos':>22} {'dice':>22}",
+        "leave-one-source-out",
+        f"{'source':<10} {'set':<20} {'exact photos':>22} {'dice':>22}  read by",
     ]
-    for set_name, outcomes in sets:
+    for root, outcomes in sets:
         for name, part in sorted(by_source(outcomes).items()):
+            how = "networks never trained on it"
+            if name in TRAINED_ON:
+                how = "networks trained on it (no left-out networks)"
+                if name in left_out:
+                    use_networks(left_out[name])
+                    try:
+                        part = [run_case(root, o.case) for o in part]
+                    finally:
+                        use_networks(MODELS)
+                    how = f"networks trained without it ({left_out[name]})"
             tally = Tally.of(part)
             exact, per_die = _share(tally.exact, tally.images), _share(tally.matched, tally.dice)
-            lines.append(f"{name:<10} {set_name:<20} {exact:>22} {per_die:>22}")
+            lines.append(f"{name:<10} {root.name:<20} {exact:>22} {per_die:>22}  {how}")
     return lines
+
+
+def left_out_networks(folder: Path = LEFT_OUT) -> dict[str, Path]:
+    """The networks trained without each source, by source, found under `folder`."""
+    if not folder.is_dir():
+        return {}
+    return {
+        sub.name: sub
+        for sub in sorted(folder.iterdir())
+        if (sub / DETECTOR_FILE).is_file() and (sub / READER_FILE).is_file()
+    }
 
 
 def summarise(outcomes: list[Outcome], hd: list[tuple[float, float]] | None = None) -> list[str]:
@@ -272,9 +300,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--variants", action="store_true", help="also read altered copies of the photos"
     )
+    parser.add_argument(
+        "--no-frames", action="store_true", help="skip the timing on 1280x720 frames"
+    )
     args = parser.parse_args(argv)
     pin_to_one_core()
-    sets: list[tuple[str, list[Outcome]]] = []
+    sets: list[tuple[Path, list[Outcome]]] = []
     for root in args.photos:
         if not (root / "manifest.csv").is_file():
             parser.error(f"{root}: no manifest.csv (not a folder of labelled photos)")
@@ -290,14 +321,14 @@ def main(argv: list[str] | None = None) -> int:
                     want = " ".join(map(str, o.case.values)) or "-"
                     have = " ".join(map(str, o.got)) or "-"
                     print(f"FAIL {o.case.file}: want {want}  got {have}")
-        hd = [time_hd(root, c) for c in cases]
+        hd = [] if args.no_frames else [time_hd(root, c) for c in cases]
         for line in summarise(outcomes, hd):
             print(line)
         if args.variants:
             for line in variant_table(root, cases):
                 print(line)
-        sets.append((root.name, outcomes))
-    for line in source_table(sets):
+        sets.append((root, outcomes))
+    for line in source_table(sets, left_out_networks()):
         print(line)
     return 0
 

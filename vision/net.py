@@ -4,8 +4,8 @@
 1. The detector sees the whole frame (its long side scaled to 640 px) and gives, every 4
    pixels, how likely a die's top face is centred there, how big it is, and its value.
 2. The die reader reads each face found from the frame itself, cut around the face and scaled
-   to 32 x 32: "not a die", or the value. A face is kept when both agree it is a die, and its
-   value is the one both find likeliest.
+   to 32 x 32: "not a die", or the value. A face is kept when both, on average, are sure
+   enough it is a die; its value is the die reader's.
 """
 
 from __future__ import annotations
@@ -77,10 +77,7 @@ class Networks:
     def _nets(self) -> tuple[cv2.dnn.Net, cv2.dnn.Net]:
         nets: tuple[cv2.dnn.Net, cv2.dnn.Net] | None = getattr(self._local, "nets", None)
         if nets is None:
-            nets = (
-                cv2.dnn.readNetFromONNX(str(self.folder / DETECTOR_FILE)),
-                cv2.dnn.readNetFromONNX(str(self.folder / READER_FILE)),
-            )
+            nets = (_load(self.folder / DETECTOR_FILE), _load(self.folder / READER_FILE))
             self._local.nets = nets
         return nets
 
@@ -94,13 +91,15 @@ class Networks:
         detector, _ = self._nets()
         h, w = frame.shape[:2]
         found = []
+        small = frame
         for side, lo, hi in LEVELS:
             scale = side / max(h, w)
             iw = max(STEP, round(w * scale / STEP) * STEP)
             ih = max(STEP, round(h * scale / STEP) * STEP)
             sx, sy = iw / w, ih / h
-            method = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-            small = cv2.resize(frame, (iw, ih), interpolation=method)
+            # each level shrunk from the one before (cheaper than from the frame each time)
+            method = cv2.INTER_AREA if iw < small.shape[1] else cv2.INTER_LINEAR
+            small = np.asarray(cv2.resize(small, (iw, ih), interpolation=method), np.uint8)
             blob = cv2.dnn.blobFromImage(small, PIXEL_SCALE, (iw, ih), (PIXEL_MEAN,) * 3)
             detector.setInput(blob)
             out = np.asarray(detector.forward(), np.float32)[0]
@@ -119,29 +118,41 @@ class Networks:
         found.sort(key=lambda c: -c[3])
         return found[:MAX_FACES]
 
+    def read(self, frame: U8, places: list[tuple[float, float, float]]) -> F32:
+        """The die reader's probabilities ("not a die", then the values 1..6) for each place
+        (centre and size across, in frame pixels)."""
+        if not places:
+            return np.zeros((0, 7), np.float32)
+        _, reader = self._nets()
+        crops = [die_crop(frame, cx, cy, size) for cx, cy, size in places]
+        reader.setInput(cv2.dnn.blobFromImages(crops, PIXEL_SCALE, (CROP, CROP), (PIXEL_MEAN,) * 3))
+        return np.asarray(reader.forward(), np.float32).reshape(len(places), 7)
+
     def faces(self, frame: U8, floor: float = DIE_SCORE) -> list[Face]:
         """Every die's top face in a BGR frame that the networks take for a die with at least
-        `floor` certainty."""
+        `floor` certainty (the mean of the detector's score and the die reader's "a die").
+        The value is the die reader's: it reads each face at one size, from the frame itself."""
         found = self.candidates(frame)
-        if not found:
-            return []
-        _, reader = self._nets()
-        crops = [die_crop(frame, cx, cy, size) for cx, cy, size, _, _ in found]
-        reader.setInput(cv2.dnn.blobFromImages(crops, PIXEL_SCALE, (CROP, CROP), (PIXEL_MEAN,) * 3))
-        read = np.asarray(reader.forward(), np.float32)
+        read = self.read(frame, [(cx, cy, size) for cx, cy, size, _, _ in found])
         faces = []
-        for (cx, cy, size, score, values), probs in zip(found, read, strict=True):
+        for (cx, cy, size, score, _), probs in zip(found, read, strict=True):
             is_die = 0.5 * (score + (1.0 - float(probs[0])))
             if is_die < floor:
                 continue
-            both = values * probs[1:]
-            total = float(both.sum())
-            if total <= 0:
-                continue
-            value = int(np.argmax(both))
-            sure = float(both[value]) / total
+            value = int(np.argmax(probs[1:]))
+            sure = float(probs[1 + value]) / max(1e-6, 1.0 - float(probs[0]))
             faces.append(Face(cx, cy, size, value + 1, min(is_die, sure), is_die, sure))
         return _outermost(_distinct(faces))
+
+
+def _load(path: Path) -> cv2.dnn.Net:
+    """An ONNX network for `cv2.dnn`: on OpenCV 5, by its classic engine, which runs these
+    small convolutional networks 40% faster on one core than the new one (16 against 27 ms
+    for the detector on a 640x368 frame) with the same output."""
+    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+    if classic is None:
+        return cv2.dnn.readNetFromONNX(str(path))
+    return cv2.dnn.readNetFromONNX(str(path), engine=classic)
 
 
 def _peaks(out: F32) -> list[tuple[int, int, float, float, F32]]:

@@ -1,13 +1,16 @@
-"""The classical dice reader: find each die's top face, then count the pips on it.
+"""The dice reader: `read_dice` finds every die's top face and reads its value with the
+learned networks (`vision.net`), and says why a frame may read badly (`vision.quality`).
 
-Stages (see docs/vision.md): pip candidates on a pyramid (`vision.pips`), die faces grown
-from them by flood fill (`vision.bodies`), the top face picked among a die's visible faces
+`read_classic` is the hand-built reader it replaced, kept to label training photos
+(`vision.training.labels`): pip candidates on a pyramid (`vision.pips`), die faces grown from
+them by flood fill (`vision.bodies`), the top face picked among a die's visible faces
 (`vision.faces`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -15,6 +18,7 @@ import numpy.typing as npt
 
 from vision.blobs import with_blob_dice
 from vision.bodies import Die, find_dice
+from vision.net import Face, Networks, networks
 from vision.pips import find_pips
 from vision.quality import blurred, too_dark, too_small
 from vision.types import DieReading, Reading
@@ -26,6 +30,15 @@ U8 = npt.NDArray[np.uint8]
 # 1280 to 960, and pips several pixels wide lose nothing); further by area, as a linear shrink
 # of a big noisy frame would keep its noise.
 _MAX_SIDE = 960
+# The networks' faces looked at (how sure they are that a die is there), those kept where the
+# hand-built reader found no die, and how sure of a value they must be to overrule a pip count.
+_NET_FLOOR = 0.3
+_NET_ALONE = 0.7
+_NET_OVERRULES = 0.8
+# A die only the pip counter found is dropped when the die reader sees no die there this surely.
+_NOT_A_DIE = 0.5
+# Two dice touch when their centres are closer than this share of their mean size.
+_TOUCHING = 1.15
 # Share of a face's box blown out to white that earns the "glare" flag.
 _GLARE_SHARE = 0.05
 # Colour (brightest minus darkest channel) of the surroundings from which a face counts as
@@ -121,12 +134,104 @@ def _tones(img: U8) -> tuple[U8, U8, tuple[U8, U8] | None]:
 def read_dice(frame_bgr: U8, *, check_focus: bool = False) -> Reading:
     """Read the top-face value of every die in a BGR frame.
 
+    Two readers look: the networks (`vision.net`), which find dice of every colour and size,
+    and the hand-built pip counter, very sure on white and light dice. A die both find takes
+    the networks' value when they are fairly sure of it, else the pip count; a die only the
+    networks find is kept when they are sure it is one; a die only the pip counter finds is
+    kept unless the die reader, looking there, sees no die.
+
     The flags also say when the frame is too dark or the dice read too small to trust, and,
     with `check_focus` (a few milliseconds more: the camera asks for it), when it is blurred.
     """
     frame = _checked(frame_bgr)
     if frame.size == 0:
         return Reading(dice=(), flags=frozenset())  # an empty frame shows no die
+    nets = networks()
+    faces = nets.faces(frame, floor=_NET_FLOOR)
+    work = _prepare(frame)
+    pips = find_pips(work.tone, work.darkest, work.bright)
+    counted = find_dice(work.img, pips)
+    read = _merge(frame, nets, [_reading(d, work.scale) for d in counted], faces)
+    h, w = frame.shape[:2]
+    flags = set()
+    if any(_cut(d, w, h) for d in read):
+        flags.add("cut_by_edge")
+    if any(d.touching for d in counted) or any(
+        _touch(a, b) for i, a in enumerate(read) for b in read[i + 1 :]
+    ):
+        flags.add("touching")
+    if any(_glare_at(work.darkest, d, work.scale) for d in read):
+        flags.add("glare")
+    if too_dark(work.darkest):
+        flags.add("too_dark")
+    if too_small([max(d.size) for d in read]):
+        flags.add("too_small")
+    if check_focus and blurred(work.darkest):
+        flags.add("blurred")
+    return Reading(dice=tuple(read), flags=frozenset(flags))
+
+
+def _merge(
+    frame: U8, nets: Networks, counted: list[DieReading], faces: list[Face]
+) -> list[DieReading]:
+    """The dice of both readers, each die once (see `read_dice`)."""
+    out: list[DieReading] = []
+    unmatched = list(faces)
+    alone: list[DieReading] = []
+    for die in counted:
+        reach = 0.5 * max(die.size)
+        near = [
+            f
+            for f in unmatched
+            if math.hypot(f.cx - die.center[0], f.cy - die.center[1]) < max(reach, f.size / 2)
+        ]
+        if not near:
+            alone.append(die)
+            continue
+        face = near[0]
+        unmatched.remove(face)
+        if face.value != die.value and face.sure >= _NET_OVERRULES:
+            die = replace(die, value=face.value, confidence=face.confidence)
+        out.append(die)
+    # A die only the pip counter found stays unless the die reader, looking there, sees none.
+    probs = nets.read(frame, [(d.center[0], d.center[1], max(d.size)) for d in alone])
+    out.extend(d for d, p in zip(alone, probs, strict=True) if p[0] < _NOT_A_DIE)
+    out.extend(
+        DieReading(f.value, (f.cx, f.cy), (f.size, f.size), 0.0, f.confidence)
+        for f in unmatched
+        if f.is_die >= _NET_ALONE
+    )
+    return out
+
+
+def _cut(die: DieReading, w: int, h: int) -> bool:
+    """Whether a die's face runs off the frame."""
+    (cx, cy), half = die.center, max(die.size) / 2
+    return bool(cx - half < 0 or cy - half < 0 or cx + half > w or cy + half > h)
+
+
+def _touch(a: DieReading, b: DieReading) -> bool:
+    """Whether two dice touch (their faces closer than a die's width and a little)."""
+    gap = math.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1])
+    return gap < _TOUCHING * (max(a.size) + max(b.size)) / 2
+
+
+def _glare_at(chan: U8, die: DieReading, scale: float) -> bool:
+    """Whether a die's face is partly blown out, so a pip under a highlight may be missed."""
+    h, w = chan.shape
+    half = max(die.size) * scale / 2
+    cx, cy = die.center[0] * scale, die.center[1] * scale
+    x0, x1 = max(0, round(cx - half)), min(w, round(cx + half))
+    y0, y1 = max(0, round(cy - half)), min(h, round(cy + half))
+    patch = chan[y0:y1, x0:x1]
+    return patch.size > 0 and float(np.count_nonzero(patch >= 250)) > _GLARE_SHARE * patch.size
+
+
+def read_classic(frame_bgr: U8) -> Reading:
+    """The hand-built reader's reading of a BGR frame (no flags but those of the dice)."""
+    frame = _checked(frame_bgr)
+    if frame.size == 0:
+        return Reading(dice=(), flags=frozenset())
     work = _prepare(frame)
     pips = find_pips(work.tone, work.darkest, work.bright)
     dice = with_blob_dice(work.img, pips, find_dice(work.img, pips))
@@ -135,16 +240,7 @@ def read_dice(frame_bgr: U8, *, check_focus: bool = False) -> Reading:
         flags.add("cut_by_edge")
     if any(d.touching for d in dice):
         flags.add("touching")
-    if any(_glare(work.darkest, d) for d in dice):
-        flags.add("glare")
-    read = tuple(_reading(d, work.scale) for d in dice)
-    if too_dark(work.darkest):
-        flags.add("too_dark")
-    if too_small([max(d.size) for d in read]):
-        flags.add("too_small")
-    if check_focus and blurred(work.darkest):
-        flags.add("blurred")
-    return Reading(dice=read, flags=frozenset(flags))
+    return Reading(dice=tuple(_reading(d, work.scale) for d in dice), flags=frozenset(flags))
 
 
 def _reading(die: Die, scale: float) -> DieReading:
@@ -157,13 +253,3 @@ def _reading(die: Die, scale: float) -> DieReading:
         angle=float(die.angle),
         confidence=confidence,
     )
-
-
-def _glare(chan: U8, die: Die) -> bool:
-    """Whether a die's face is partly blown out, so pips under a highlight may be missed."""
-    h, w = chan.shape
-    half = max(die.size) / 2
-    x0, x1 = max(0, round(die.center[0] - half)), min(w, round(die.center[0] + half))
-    y0, y1 = max(0, round(die.center[1] - half)), min(h, round(die.center[1] + half))
-    patch = chan[y0:y1, x0:x1]
-    return patch.size > 0 and float(np.count_nonzero(patch >= 250)) > _GLARE_SHARE * patch.size

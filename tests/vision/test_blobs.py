@@ -13,8 +13,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from synth import BGR, Die, background, scene
 
-from vision import read_dice
 from vision.blobs import colour_pips, table_blobs, with_blob_dice
+from vision.reader import read_classic as read_dice
 
 ALL = (1, 2, 3, 4, 5, 6)
 GREEN: BGR = (60, 150, 40)

@@ -13,9 +13,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from synth import WHITE, Die, scene
 
-from vision import read_dice
 from vision.faces import is_face, top_face
 from vision.pips import Pip
+from vision.reader import read_classic
 
 # The camera below the frame: side faces show on the side of larger y.
 DOWN = (0.0, 1.0)
@@ -66,4 +66,4 @@ def test_a_misshapen_far_pip_does_not_move_the_camera() -> None:
         x, y = d.x + 0.26 * 64, d.y - 0.26 * 64
         cv2.circle(img, (round(x), round(y)), math.ceil(r) + 2, WHITE, -1)
         cv2.ellipse(img, ((x, y), (2 * r, 0.9 * r), 0.0), (25, 25, 25), -1, cv2.LINE_AA)
-    assert read_dice(np.ascontiguousarray(img)).values == (4, 4, 4)
+    assert read_classic(np.ascontiguousarray(img)).values == (4, 4, 4)

@@ -1,0 +1,109 @@
+"""The learned reader (`vision.net`): the crop it reads a face from, how faces found twice or
+on a bigger face are kept once, and the shipped networks on a drawn scene and a real photo."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_demo_sequence import DEMO, expected_values
+
+from vision.net import (
+    CROP,
+    CROP_MARGIN,
+    MODELS,
+    Face,
+    Networks,
+    _distinct,
+    _outermost,
+    die_crop,
+    networks,
+)
+
+
+def square(size: int, side: int, at: tuple[int, int]) -> np.ndarray:
+    img = np.zeros((size, size, 3), np.uint8)
+    x, y = at
+    cv2.rectangle(img, (x - side // 2, y - side // 2), (x + side // 2 - 1, y + side // 2 - 1),
+                  (255, 255, 255), -1)  # fmt: skip
+    return img
+
+
+@pytest.mark.parametrize("side", [20, 40, 90, 300])
+def test_a_face_fills_the_same_share_of_its_crop_whatever_its_size(side: int) -> None:
+    img = square(800, side, (400, 380))
+    crop = die_crop(img, 400, 380, side)
+    assert crop.shape == (CROP, CROP, 3)
+    lit = (crop[..., 0] > 127).sum(axis=0)
+    across = int((lit > CROP // 4).sum())
+    assert abs(across - CROP / CROP_MARGIN) <= 2
+    # centred: as much face on the left as on the right
+    cols = np.nonzero(lit > CROP // 4)[0]
+    assert abs((cols[0] + cols[-1]) / 2 - (CROP - 1) / 2) <= 1
+
+
+def test_a_crop_past_the_frame_edge_repeats_the_edge() -> None:
+    img = square(100, 40, (10, 50))
+    crop = die_crop(img, 10, 50, 40)
+    assert crop.shape == (CROP, CROP, 3)
+    assert crop[CROP // 2, 0, 0] > 127  # the face runs off the frame: its edge is repeated
+
+
+def test_a_turned_crop_turns_the_face() -> None:
+    img = np.zeros((200, 200, 3), np.uint8)
+    cv2.rectangle(img, (80, 95), (120, 105), (255, 255, 255), -1)  # a bar across
+    across = die_crop(img, 100, 100, 60)
+    down = die_crop(img, 100, 100, 60, angle=90)
+    assert np.array_equal(across[..., 0] > 127, (down[..., 0] > 127).T) or (
+        np.abs(across[..., 0].astype(int) - down[..., 0].T.astype(int)).mean() < 8
+    )
+
+
+def face(cx: float, cy: float, size: float, is_die: float = 0.9) -> Face:
+    return Face(cx, cy, size, 3, is_die, is_die, 1.0)
+
+
+def test_a_face_found_twice_is_kept_once_the_surer() -> None:
+    kept = _distinct([face(100, 100, 40, 0.8), face(105, 102, 42, 0.95), face(200, 100, 40)])
+    assert [(f.cx, f.is_die) for f in kept] == [(105, 0.95), (200, 0.9)]
+
+
+def test_touching_dice_are_two_faces() -> None:
+    assert len(_distinct([face(100, 100, 40), face(140, 100, 40)])) == 2
+
+
+def test_the_pips_of_a_die_seen_close_up_are_not_dice() -> None:
+    big = face(300, 300, 280)
+    pips = [face(300 + dx, 300 + dy, 60) for dx in (-80, 80) for dy in (-80, 80)]
+    beside = face(600, 300, 60)
+    assert _outermost([big, *pips, beside]) == [big, beside]
+
+
+def test_missing_networks_are_named(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match=r"dice_detector\.onnx"):
+        Networks(tmp_path)
+
+
+def test_the_networks_ship_in_the_package() -> None:
+    assert Networks(MODELS).folder == MODELS
+    assert (MODELS / "LICENSE.md").read_text().count("Copyright") == 2
+
+
+def test_nothing_is_read_on_an_empty_table() -> None:
+    table = np.full((480, 640, 3), (60, 90, 70), np.uint8)
+    assert networks().faces(table) == []
+    assert networks().read(table, []).shape == (0, 7)
+
+
+@pytest.mark.parametrize(("name", "values"), expected_values())
+def test_the_networks_alone_read_the_demo_photos(name: str, values: tuple[int, ...]) -> None:
+    frame = np.asarray(cv2.imread(str(DEMO / name)), np.uint8)
+    faces = networks().faces(frame)
+    assert tuple(sorted(f.value for f in faces)) == values
+    assert all(0 < f.confidence <= 1 and 0 < f.size < 200 for f in faces)
