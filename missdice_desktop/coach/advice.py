@@ -21,7 +21,7 @@ import numpy as np
 
 from missdice_desktop.coach.cache import load_or_build
 from missdice_desktop.coach.dice_sets import Keep
-from missdice_desktop.coach.solver import NEG, FloatArray, Position, Progress, SheetModel
+from missdice_desktop.coach.solver import NEG, Position, Progress, SheetModel, Table
 from missdice_desktop.rules.dice import DICE_COUNT, Dice
 from missdice_desktop.rules.game import MAX_ROLLS, Game
 from missdice_desktop.rules.scoresheet import Scoresheet
@@ -50,7 +50,7 @@ class Choice:
 class Coach:
     """Optimal play for one ruleset, from its solved table."""
 
-    def __init__(self, model: SheetModel, table: FloatArray) -> None:
+    def __init__(self, model: SheetModel, table: Table) -> None:
         self.model = model
         self.table = table
 
@@ -81,8 +81,13 @@ class Coach:
         points = sum(sheet.scores.get(model.boxes[i].id, 0) for i in model.upper)
         upper = min(model.threshold, points)
         flag = 0
-        if model.flags == 2 and sheet.scores.get(model.boxes[model.yahtzee].id, 0) > 0:
+        if model.bonus_flag and sheet.scores.get(model.boxes[model.yahtzee].id, 0) > 0:
             flag = 1
+        if model.ecart is not None:
+            written = [sheet.scores.get(model.boxes[i].id) for i in model.ecart]
+            if written.count(None) == 1:
+                points = next(value for value in written if value is not None)
+                flag = int(model.ecart_flag_of(points))
         return Position(mask, upper, flag)
 
     def expected_final(self, sheet: Scoresheet) -> float:

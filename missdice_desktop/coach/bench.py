@@ -26,6 +26,7 @@ SHEETS: tuple[tuple[str, dict[str, object]], ...] = (
     ("yahtzee", {"joker": "forced", "rigole": True}),
     ("yacht", {}),
     ("yams-chances", {}),
+    ("yams-ecart", {}),
 )
 
 

@@ -1,7 +1,8 @@
 """The computed tables on disk, in the user's cache folder, keyed by the rules they solve.
 
 A table is written atomically with the key of its rules and a checksum; a file that is
-damaged, cut short or built from other rules is ignored (and replaced by the next build).
+damaged, cut short, stored in another dtype than the solver's (`SheetModel.dtype`) or built
+from other rules is ignored (and replaced by the next build).
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from pathlib import Path
 import numpy as np
 import platformdirs
 
-from missdice_desktop.coach.solver import FloatArray, Progress, SheetModel
+from missdice_desktop.coach.solver import Progress, SheetModel, Table
 from missdice_desktop.rules.variants import Ruleset
 
-SOLVER_VERSION = 1
-"""Bump when the solver's results or the file layout change: old tables are rebuilt."""
+SOLVER_VERSION = 2
+"""Bump when the solver's results or the file layout change: old tables are rebuilt.
+2: sheets with an Écart are solved (float32 tables with the pending Plus or Minus)."""
 APP_NAME = "missdice"
 
 
@@ -67,22 +69,24 @@ def table_path(rules: Ruleset, cache_dir: Path | None = None) -> Path:
     return folder / f"{rules.variant.id}-{rules_key(rules)[:20]}.npz"
 
 
-def _checksum(values: FloatArray) -> str:
-    return hashlib.sha256(np.ascontiguousarray(values).tobytes()).hexdigest()
+def _checksum(values: Table) -> str:
+    # Hashed in place: a copy of Yam's Écart's table would add 108 MB.
+    return hashlib.sha256(np.ascontiguousarray(values).data).hexdigest()
 
 
-def load_table(model: SheetModel, cache_dir: Path | None = None) -> FloatArray | None:
+def load_table(model: SheetModel, cache_dir: Path | None = None) -> Table | None:
     """The cached table for `model`'s rules, or None when missing, damaged or stale."""
     path = table_path(model.rules, cache_dir)
     try:
         with np.load(path, allow_pickle=False) as stored:
-            values = np.asarray(stored["values"], dtype=np.float64)
+            values: Table = stored["values"]
             key = str(stored["key"])
             checksum = str(stored["checksum"])
     except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError):
         return None
     if (
         key != rules_key(model.rules)
+        or values.dtype != model.dtype
         or values.shape != model.shape
         or checksum != _checksum(values)
         or not np.isfinite(values).all()
@@ -91,7 +95,7 @@ def load_table(model: SheetModel, cache_dir: Path | None = None) -> FloatArray |
     return values
 
 
-def save_table(model: SheetModel, values: FloatArray, cache_dir: Path | None = None) -> Path:
+def save_table(model: SheetModel, values: Table, cache_dir: Path | None = None) -> Path:
     """Write `values` for `model`'s rules atomically; returns the file."""
     path = table_path(model.rules, cache_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -115,7 +119,7 @@ def save_table(model: SheetModel, values: FloatArray, cache_dir: Path | None = N
 
 def load_or_build(
     model: SheetModel, cache_dir: Path | None = None, progress: Progress | None = None
-) -> FloatArray:
+) -> Table:
     """The table for `model`: from the cache, or solved now and cached (if the folder allows)."""
     values = load_table(model, cache_dir)
     if values is not None:

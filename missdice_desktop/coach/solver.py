@@ -1,7 +1,8 @@
 """Backward induction over a scoresheet: the expected final score of every position.
 
 A position between turns is (which boxes are filled, the upper points capped at the
-bonus threshold, whether the Yahtzee box holds points). Its value is what optimal play
+bonus threshold, a flag: whether the Yahtzee box holds points, or on a sheet with an Écart
+the points written in Plus or Minus while the other is free). Its value is what optimal play
 still adds to the total on average. Within a turn the value of every keep follows from
 the values of the next roll, a die at a time (a keep of m dice is the mean over the six
 faces of the keeps of m + 1 dice), and the best keep from a roll is a running maximum over
@@ -27,6 +28,8 @@ from missdice_desktop.rules.game import MAX_ROLLS
 from missdice_desktop.rules.variants import Ruleset
 
 FloatArray = npt.NDArray[np.float64]
+Table = npt.NDArray[np.floating]
+"""A value table: float64, or float32 where float64 would not fit (`MAX_TABLE_BYTES`)."""
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.intp]
 Progress = Callable[[int, int], None]
@@ -36,6 +39,9 @@ MAX_BOXES = 16
 CHUNK_ROWS = 256
 SMALL_KEEPS = 2
 NEG = -1e9
+MAX_TABLE_BYTES = 120_000_000
+"""The most a value table may take: the Écart's 27 flags make Yam's Écart's 108 MB in
+float32 (216 MB in float64 would take the build over the 300 MB a process may use)."""
 
 
 class CoachError(ValueError):
@@ -51,7 +57,9 @@ class Position:
     upper: int
     """Upper-section points, capped at the bonus threshold."""
     flag: int
-    """1 when the Yahtzee box holds points (later Yahtzees earn the bonus)."""
+    """1 when the Yahtzee box holds points (later Yahtzees earn the bonus); on a sheet with
+    an Écart, k when one of Plus and Minus holds the k-th of `SheetModel.ecart_points`
+    and the other is free, else 0."""
 
 
 class SheetModel:
@@ -84,7 +92,15 @@ class SheetModel:
         )
         yahtzee_id = rules.variant.yahtzee_box
         self.yahtzee = rules.box_ids.index(yahtzee_id) if yahtzee_id in rules.box_ids else -1
-        self.flags = 2 if self.yahtzee >= 0 and rules.variant.yahtzee_bonus > 0 else 1
+        self.bonus_flag = self.yahtzee >= 0 and rules.variant.yahtzee_bonus > 0
+        self.ecart: tuple[int, int] | None = None
+        self.ecart_points = np.zeros(0, dtype=np.intp)
+        """Every score Plus or Minus can hold (an Écart flag k stands for the k-th)."""
+        if rules.variant.ecart is not None:
+            plus, minus = (rules.box_ids.index(box_id) for box_id in rules.variant.ecart)
+            self.ecart = (plus, minus)
+            self.ecart_points = np.unique(self.base[[plus, minus]].astype(np.intp))
+        self.flags = 2 if self.bonus_flag else 1 + len(self.ecart_points)
         self.quints = np.array(
             [i for i, roll in enumerate(self.rolls) if is_five_of_a_kind(roll)], dtype=np.intp
         )
@@ -109,24 +125,49 @@ class SheetModel:
     @staticmethod
     def check(rules: Ruleset) -> None:
         """Raise CoachError when the coach cannot play `rules`, saying why."""
-        if rules.variant.ecart is not None:
-            raise CoachError(
-                f"{rules.variant.name}: the coach does not play sheets with an Écart yet "
-                "(its Plus and Minus make the game too big to solve here)"
-            )
+        name = rules.variant.name
         if len(rules.boxes) > MAX_BOXES:
-            raise CoachError(
-                f"{rules.variant.name}: the coach plays sheets of at most {MAX_BOXES} boxes"
-            )
+            raise CoachError(f"{name}: the coach plays sheets of at most {MAX_BOXES} boxes")
         if not rules.boxes:
-            raise CoachError(f"{rules.variant.name}: a sheet without boxes has no play")
+            raise CoachError(f"{name}: a sheet without boxes has no play")
+        ecart = rules.variant.ecart
+        if ecart is None:
+            return
+        if rules.variant.yahtzee_box is not None:
+            raise CoachError(
+                f"{name}: the coach does not play sheets with both an Écart and a Yahtzee box"
+            )
+        if any(rules.box(box_id).section is Section.UPPER for box_id in ecart):
+            raise CoachError(f"{name}: the coach does not play an Écart between upper boxes")
+        # Every set of boxes × upper total × Écart flag, at 4 bytes a value.
+        rolls = DICE_SETS.keeps[DICE_SETS.rolls]
+        upper = sum(
+            max(box.score(dice) for dice in rolls)
+            for box in rules.boxes
+            if box.section is Section.UPPER and box.counts
+        )
+        bonus = rules.variant.upper_bonus
+        totals = min(bonus.threshold, upper + 1) + 1 if bonus is not None and upper else 1
+        points = {rules.box(box_id).score(dice) for box_id in ecart for dice in rolls}
+        if (1 << len(rules.boxes)) * totals * (1 + len(points)) * 4 > MAX_TABLE_BYTES:
+            raise CoachError(
+                f"{name}: with its Écart this sheet has too many positions for the coach"
+            )
 
     # Positions -------------------------------------------------------------------------------
 
     @property
     def shape(self) -> tuple[int, int, int]:
-        """The shape of a value table: (masks, upper points, Yahtzee flag)."""
+        """The shape of a value table: (masks, upper points, flag)."""
         return (1 << self.box_count, self.threshold + 1, self.flags)
+
+    @property
+    def dtype(self) -> type[np.floating]:
+        """How a table stores its values: float64, or float32 when float64 would take more
+        than `MAX_TABLE_BYTES` (the values are still worked out in float64; stored in
+        float32 they move by a few parts in 10⁸ of the total)."""
+        entries = int(np.prod(self.shape))
+        return np.float64 if entries * 8 <= MAX_TABLE_BYTES else np.float32
 
     def _upper_key(self, mask: int) -> int:
         return sum(1 << k for k, i in enumerate(self.upper) if mask >> i & 1)
@@ -155,10 +196,27 @@ class SheetModel:
         return solved, same_as.astype(np.intp)
 
     def flag_values(self, mask: int) -> tuple[int, ...]:
-        """The Yahtzee flags possible with the filled boxes `mask`."""
-        if self.flags == 2 and mask >> self.yahtzee & 1:
+        """The flags possible with the filled boxes `mask`."""
+        if self.bonus_flag and mask >> self.yahtzee & 1:
             return (0, 1)
+        if self.ecart is not None:
+            plus, minus = self.ecart
+            if (mask >> plus & 1) != (mask >> minus & 1):
+                return self._ecart_flags[plus if mask >> plus & 1 else minus]
         return (0,)
+
+    @functools.cached_property
+    def _ecart_flags(self) -> dict[int, tuple[int, ...]]:
+        """For Plus and Minus, the flags its points can leave."""
+        return {
+            box: tuple(int(k) for k in np.unique(self.ecart_flag_of(self.base[box])))
+            for box in self.ecart or ()
+        }
+
+    def ecart_flag_of(self, points: npt.ArrayLike) -> npt.NDArray[np.intp]:
+        """The Écart flag of Plus or Minus holding `points` while the other is free."""
+        found: npt.NDArray[np.intp] = np.searchsorted(self.ecart_points, points) + 1
+        return found
 
     def position_count(self) -> int:
         """How many reachable positions between turns there are."""
@@ -263,7 +321,7 @@ class SheetModel:
 
     def box_values(
         self,
-        table: FloatArray,
+        table: Table,
         box: int,
         mask: int,
         uppers: npt.NDArray[np.intp],
@@ -284,16 +342,41 @@ class SheetModel:
                 + after[np.minimum(total, self.threshold), flag]
             )
             return upper_value
-        if box == self.yahtzee and self.flags == 2:
+        if self.ecart is not None and box in self.ecart:
+            return gain[None, :] + self._ecart_values(table, box, mask, uppers, flag, points)
+        if box == self.yahtzee and self.bonus_flag:
             next_flag = np.where(points > 0, 1, flag)
             result: FloatArray = gain[None, :] + after[uppers][:, next_flag]
             return result
         lower_value: FloatArray = gain[None, :] + after[uppers, flag][:, None]
         return lower_value
 
+    def _ecart_values(
+        self,
+        table: Table,
+        box: int,
+        mask: int,
+        uppers: npt.NDArray[np.intp],
+        flag: int,
+        points: FloatArray,
+    ) -> FloatArray:
+        """What writing `points` in Plus or Minus (`box`) is worth beyond its own points: the
+        Écart it settles, or the flag it leaves, and the position after."""
+        after = table[mask | 1 << box]
+        assert self.ecart is not None
+        plus, minus = self.ecart
+        partner = minus if box == plus else plus
+        if mask >> partner & 1:
+            written = self.ecart_points[flag - 1]
+            ecart = points - written if box == plus else written - points
+            settled: FloatArray = np.maximum(ecart, 0)[None, :] + after[uppers, 0][:, None]
+            return settled
+        waiting: FloatArray = after[uppers][:, self.ecart_flag_of(points)].astype(np.float64)
+        return waiting
+
     def final_values(
         self,
-        table: FloatArray,
+        table: Table,
         mask: int,
         uppers: npt.NDArray[np.intp],
         flag: int,
@@ -358,13 +441,13 @@ class SheetModel:
 
     # The whole table ---------------------------------------------------------------------------
 
-    def solve(self, progress: Progress | None = None) -> FloatArray:
+    def solve(self, progress: Progress | None = None) -> Table:
         """The value of every reachable position: a table of `shape` (unreachable ones 0).
 
         The positions with the same number of filled boxes depend only on those with one
         more, so each such layer is solved in batches of positions, whatever their boxes.
         """
-        table = np.zeros(self.shape, dtype=np.float64)
+        table = np.zeros(self.shape, dtype=self.dtype)
         flat = table.reshape(-1)
         full = (1 << self.box_count) - 1
         layers = [
@@ -381,25 +464,36 @@ class SheetModel:
         for masks in layers:
             rows = self._layer_plan(masks)
             self._load_quint_boxes(masks)
-            values = np.empty(len(rows.masks))
             for start in range(0, len(rows.masks), CHUNK_ROWS):
                 part = slice(start, start + CHUNK_ROWS)
-                count = len(rows.masks[part])
+                batch_masks = rows.masks[part].astype(np.intp)
+                batch_uppers = rows.uppers[part].astype(np.intp)
+                batch_flags = rows.flags[part].astype(np.intp)
+                count = len(batch_masks)
                 keeps = turn[:, :count]
                 self._final_into(
                     keeps[self.sets.rolls],
                     spare[:, :count],
                     flat,
-                    rows.masks[part],
-                    rows.uppers[part],
-                    rows.flags[part],
+                    batch_masks,
+                    batch_uppers,
+                    batch_flags,
                 )
-                values[part] = self._start_from_final(keeps, spare[:, :count])
+                # A layer reads only the next one, so its values can go straight in.
+                places = self._flat_index(batch_masks, batch_uppers, batch_flags)
+                flat[places] = self._start_from_final(keeps, spare[:, :count])
                 done += count
                 if progress is not None:
                     progress(done, total)
-            flat[rows.targets] = values[rows.sources]
+            flat[rows.copies_to] = flat[rows.copies_from]
+            # The next layer's plan is as large: free this one first.
+            del rows
         return table
+
+    def _flat_index(self, masks: IntArray, uppers: IntArray, flags: IntArray | int) -> IntArray:
+        """Where positions lie in a flattened table."""
+        index: IntArray = (masks * (self.threshold + 1) + uppers) * self.flags + flags
+        return index
 
     def _layer_plan(self, masks: list[int]) -> _Layer:
         """The positions of one layer worth solving, and where their values go in the table.
@@ -407,33 +501,32 @@ class SheetModel:
         Sheets with the same upper boxes filled come together (and each flag apart), so that
         a batch often has whole groups of upper boxes filled and skips them.
         """
-        groups: dict[tuple[int, int], list[int]] = {}
+        groups: dict[tuple[int, tuple[int, ...]], list[int]] = {}
         for mask in masks:
-            groups.setdefault((self._upper_key(mask), len(self.flag_values(mask))), []).append(mask)
-        index_masks, index_uppers, index_flags, targets, sources = [], [], [], [], []
-        count = 0
-        uppers_size, flags_size = self.threshold + 1, self.flags
-        for (key, flag_count), members in sorted(groups.items()):
+            groups.setdefault((self._upper_key(mask), self.flag_values(mask)), []).append(mask)
+        index_masks, index_uppers, index_flags, copies_to, copies_from = [], [], [], [], []
+        for (key, flag_values), members in sorted(groups.items()):
             solved, same_as = self._distinct[key]
             uppers = self._reachable[key]
+            copied = np.flatnonzero(solved[same_as] != uppers)
             group = np.array(members, dtype=np.intp)
             size = len(group) * len(solved)
-            for flag in range(flag_count):
-                index_masks.append(np.repeat(group, len(solved)))
-                index_uppers.append(np.tile(solved, len(group)))
-                index_flags.append(np.full(size, flag, dtype=np.intp))
-                targets.append(
-                    ((group[:, None] * uppers_size + uppers[None, :]) * flags_size + flag).ravel()
-                )
-                first = count + np.arange(len(group), dtype=np.intp)[:, None] * len(solved)
-                sources.append((first + same_as[None, :]).ravel())
-                count += size
+            for flag in flag_values:
+                index_masks.append(np.repeat(group, len(solved)).astype(np.int32))
+                index_uppers.append(np.tile(solved, len(group)).astype(np.int32))
+                index_flags.append(np.full(size, flag, dtype=np.int32))
+                if len(copied):
+                    at = group[:, None]
+                    copies_to.append(self._flat_index(at, uppers[copied][None, :], flag).ravel())
+                    source = solved[same_as[copied]][None, :]
+                    copies_from.append(self._flat_index(at, source, flag).ravel())
+        none = np.zeros(0, dtype=np.intp)
         return _Layer(
             np.concatenate(index_masks),
             np.concatenate(index_uppers),
             np.concatenate(index_flags),
-            np.concatenate(targets),
-            np.concatenate(sources),
+            np.concatenate(copies_to) if copies_to else none,
+            np.concatenate(copies_from) if copies_from else none,
         )
 
     def _load_quint_boxes(self, masks: list[int]) -> None:
@@ -510,10 +603,11 @@ class SheetModel:
         fixed: list[tuple[int, float]] = []
         families: list[tuple[list[int], FloatArray]] = []
         negative: list[int] = []
-        flag = self.yahtzee if self.flags == 2 else -1
+        flag = self.yahtzee if self.bonus_flag else -1
         flag_fixed = False
+        ecart = self.ecart or ()
         for i in range(self.box_count):
-            if i in self._upper_steps:
+            if i in self._upper_steps or i in ecart:
                 continue
             points = self.base[i] if self.counts[i] else np.zeros(len(self.rolls))
             values = np.unique(points[points != 0])
@@ -558,7 +652,7 @@ class SheetModel:
         nothing = [
             i
             for i in range(self.box_count)
-            if i not in self._upper_steps and i not in negative and i != flag
+            if i not in self._upper_steps and i not in negative and i != flag and i not in ecart
         ]
         return _LowerPlan(
             np.array([i for i, _ in fixed], dtype=np.intp),
@@ -576,7 +670,7 @@ class SheetModel:
         self,
         final: FloatArray,
         spare: FloatArray,
-        flat: FloatArray,
+        flat: Table,
         masks: IntArray,
         uppers: IntArray,
         flags: IntArray,
@@ -587,11 +681,11 @@ class SheetModel:
         filled = (masks[None, :] & self._bits[:, None]) != 0
         after = (masks[None, :] | self._bits[:, None]) * stride
         # Each box written with nothing (or worth what the position after it is worth).
-        later = flat.take(after + (uppers * self.flags + flags))
+        later = _take64(flat, after + (uppers * self.flags + flags))
         np.copyto(later, NEG, where=filled)
         nothing = later.take(plan.nothing, axis=0).max(axis=0, initial=NEG)
         turned_on = None
-        if self.flags == 2:
+        if self.bonus_flag:
             # Points in the Yahtzee box turn on the Yahtzee bonus: only the rolls that
             # score nothing there keep the flag.
             turned_on = flat.take(after[self.yahtzee] + uppers * self.flags + 1)
@@ -640,6 +734,22 @@ class SheetModel:
                 np.maximum(best, by_combo[start : start + group.combos], out=best)
             np.take(best, group.of_roll, axis=0, out=spare, mode="clip")
             np.maximum(final, spare, out=final)
+        for step in self._ecart_steps:
+            if filled[step.box].all():
+                continue
+            # By the points written: the Écart they settle where the other box holds the
+            # flag's points, else the flag they leave.
+            settled = filled[step.partner]
+            start = after[step.box] + uppers * self.flags
+            by_points = _take64(flat, start[None, :] + step.flags[:, None])
+            if settled.any():
+                closing = _take64(flat, start[settled])[None, :]
+                closing = closing + step.ecart.take(flags[settled], axis=0).T
+                by_points[:, settled] = closing
+            by_points += step.gain[:, None]
+            np.copyto(by_points, NEG, where=filled[step.box][None, :])
+            np.take(by_points, step.of_roll, axis=0, out=spare, mode="clip")
+            np.maximum(final, spare, out=final)
         if self.yahtzee >= 0:
             joker = np.flatnonzero(filled[self.yahtzee])
             if len(joker):
@@ -651,6 +761,31 @@ class SheetModel:
                     after[:, joker],
                     later[:, joker],
                 )
+
+    @functools.cached_property
+    def _ecart_steps(self) -> tuple[_EcartStep, ...]:
+        """Plus and Minus as the last throw weighs them (none without an Écart)."""
+        if self.ecart is None:
+            return ()
+        plus, minus = self.ecart
+        steps = []
+        written = self.ecart_points[None, :]
+        for box, partner in ((plus, minus), (minus, plus)):
+            points, of_roll = np.unique(self.base[box].astype(np.intp), return_inverse=True)
+            ecart = points[:, None] - written if box == plus else written - points[:, None]
+            by_flag = np.zeros((self.flags, len(points)))
+            by_flag[1:] = np.maximum(ecart, 0).T
+            steps.append(
+                _EcartStep(
+                    box,
+                    partner,
+                    self.ecart_flag_of(points),
+                    points * float(self.counts[box]),
+                    by_flag,
+                    of_roll.reshape(-1).astype(np.intp),
+                )
+            )
+        return tuple(steps)
 
     @functools.cached_property
     def _quint_bonus_by_flag(self) -> FloatArray:
@@ -671,7 +806,7 @@ class SheetModel:
 
     def _joker_finals(
         self,
-        flat: FloatArray,
+        flat: Table,
         uppers: IntArray,
         flags: IntArray,
         masks: IntArray,
@@ -826,18 +961,41 @@ class _UpperGroup:
 
 
 @dataclass(frozen=True)
+class _EcartStep:
+    """Plus or Minus, by the distinct points a roll writes there."""
+
+    box: int
+    partner: int
+    flags: IntArray
+    """The flag each points leave while the partner is free."""
+    gain: FloatArray
+    """The points themselves where the box counts in the total (Yam's: it does not)."""
+    ecart: FloatArray
+    """By the flag (rows: the partner's points) and points: the Écart they settle."""
+    of_roll: IntArray
+    """Each roll's points."""
+
+
+@dataclass(frozen=True)
 class _Layer:
     """The positions of one layer to solve, and where their values are written."""
 
-    masks: IntArray
-    uppers: IntArray
-    flags: IntArray
-    targets: IntArray
-    """Flat table indices of every reachable position of the layer."""
-    sources: IntArray
-    """For each of `targets`, the solved position it is worth the same as."""
+    masks: npt.NDArray[np.int32]
+    uppers: npt.NDArray[np.int32]
+    flags: npt.NDArray[np.int32]
+    """The positions solved (int32: Yam's Écart's largest layer has 1.7 M)."""
+    copies_to: IntArray
+    """Flat table indices of the positions not solved (upper totals too low for the bonus),"""
+    copies_from: IntArray
+    """and of the solved position each is worth the same as."""
 
 
-def expected_score(table: FloatArray) -> float:
+def _take64(flat: Table, index: IntArray) -> FloatArray:
+    """`flat.take(index)` in float64, whatever the table stores."""
+    taken: FloatArray = np.asarray(flat.take(index), dtype=np.float64)
+    return taken
+
+
+def expected_score(table: Table) -> float:
     """The value of a new game under optimal play."""
     return float(table[0, 0, 0])

@@ -46,6 +46,7 @@ class CoachController(QObject):
         self._failed: dict[str, str] = {}
         self._reviewing = False
         self._focused_box: str | None = None
+        self._shut_down = False
         controller.view_refreshed.connect(self.refresh)
         self.window.sheet.row_focused.connect(self._on_row_focused)
         controller.game_replaced.connect(self._on_game_replaced)
@@ -84,7 +85,7 @@ class CoachController(QObject):
         key = rules_key(rules)
         if key in self._coaches:
             return self._coaches[key]
-        if key in self._failed:
+        if key in self._failed or self._shut_down:
             return None
         if self._task is not None and self._task.running and self._task_key == key:
             return None
@@ -109,7 +110,9 @@ class CoachController(QObject):
         return self.pool.waitForDone(msecs)
 
     def shut_down(self) -> None:
-        """Stop any build: the window is closing."""
+        """Stop any build, and start none again: the window is closing (a refresh on the way
+        out would otherwise start a build that Yam's Écart makes a minute long)."""
+        self._shut_down = True
         if self._task is not None:
             self._task.cancel()
         self.pool.waitForDone(5_000)
@@ -193,13 +196,6 @@ class CoachController(QObject):
         key = rules_key(rules)
         if key in self._failed:
             return fill(translate("CoachPanel", "The coach failed: %1"), self._failed[key])
-        if rules.variant.ecart is not None:
-            return translate(
-                "CoachPanel",
-                "The coach does not play sheets with an Écart: remembering the first of Plus "
-                "and Minus makes the game some twenty times bigger than Yahtzee, too big to "
-                "solve on this computer.",
-            )
         try:
             SheetModel.check(rules)
         except CoachError:

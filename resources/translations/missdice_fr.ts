@@ -228,10 +228,6 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>Le coach a échoué : %1</translation>
     </message>
     <message>
-        <source>The coach does not play sheets with an Écart: remembering the first of Plus and Minus makes the game some twenty times bigger than Yahtzee, too big to solve on this computer.</source>
-        <translation>Le coach ne joue pas les feuilles avec un Écart : retenir le premier du Plus et du Moins rend la partie une vingtaine de fois plus grande que le Yahtzee, trop pour la résoudre sur cet ordinateur.</translation>
-    </message>
-    <message>
         <source>The coach does not play this scoresheet yet.</source>
         <translation>Le coach ne joue pas encore cette feuille.</translation>
     </message>

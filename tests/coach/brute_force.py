@@ -39,9 +39,11 @@ def expected_gain(rules: Ruleset) -> float:
         if sheet.is_full:
             return 0.0
         # What is still to come depends on which boxes are filled, the upper points (for the
-        # bonus) and the Yahtzee box's points (for the Yahtzee bonus), on nothing else.
+        # bonus), the Yahtzee box's points (for the Yahtzee bonus) and the points in the
+        # Écart's boxes, on nothing else.
         yahtzee = sheet.scores.get(rules.variant.yahtzee_box or "")
-        key = (frozenset(sheet.scores), sheet.upper_total, yahtzee)
+        ecart = tuple(sheet.scores.get(box_id) for box_id in rules.variant.ecart or ())
+        key = (frozenset(sheet.scores), sheet.upper_total, yahtzee, ecart)
         if key not in memo:
             memo[key] = turn(sheet)
         return memo[key]

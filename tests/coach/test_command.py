@@ -64,7 +64,6 @@ def test_a_game_without_dice_yet(tmp_path: Path, capsys: pytest.CaptureFixture[s
     ("arguments", "message"),
     [
         (["--expected"], "say which scoresheet with --game"),
-        (["--game", "yams-ecart", "--expected"], "Écart"),
         (["--game", "yacht", "--joker", "free", "--expected"], "unknown option 'joker'"),
         (["--game", "yahtzee", "--joker", "kind", "--expected"], "cannot be 'kind'"),
         (["--game", "poker", "--expected"], "unknown game 'poker'"),

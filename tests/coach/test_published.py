@@ -5,6 +5,10 @@ Solving the full sheet takes about 3 s of CPU. `scripts/run-tests` sets
 MISSDICE_COACH_FULL=1, so the test command solves it afresh every time (never from a cache);
 a plain `pytest` reads the table from the user's cache when `missdice advise --game yahtzee
 --expected` has built it, and skips these tests otherwise.
+
+Yam's Écart (9.4 M positions, a minute or more of CPU) is solved only with
+MISSDICE_COACH_ECART=1, or read from the cache that `missdice advise --game yams-ecart
+--expected` fills.
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ import pytest
 from missdice_desktop.coach import cache
 from missdice_desktop.coach.advice import Coach
 from missdice_desktop.coach.player import ComputerPlayer
-from missdice_desktop.coach.solver import FloatArray, SheetModel, expected_score
+from missdice_desktop.coach.solver import FloatArray, SheetModel, Table, expected_score
 from missdice_desktop.rules import Game, get_variant
 
 RULES = get_variant("yahtzee").configure({"joker": "forced"})
+ECART = get_variant("yams-ecart").configure()
+ECART_EXPECTED = 332.8972
 
 
 @pytest.fixture(scope="module")
@@ -50,3 +56,34 @@ def test_the_computer_player_averages_the_optimum(table: FloatArray) -> None:
         totals.append(game.state.sheets[0].total)
     error = statistics.stdev(totals) / len(totals) ** 0.5
     assert abs(statistics.mean(totals) - 254.5877) < 4 * error
+
+
+@pytest.fixture(scope="module")
+def ecart_table() -> Table:
+    model = SheetModel(ECART)
+    if os.environ.get("MISSDICE_COACH_ECART") == "1":
+        return model.solve()
+    found = cache.load_table(model)
+    if found is None:
+        pytest.skip("no cached Yam's Écart table; MISSDICE_COACH_ECART=1 solves it")
+    return found
+
+
+@pytest.mark.slow
+def test_a_new_yams_ecart_game_is_worth_332_8972(ecart_table: Table) -> None:
+    # Stored in float32: a new game's value within float32's rounding of the float64 build's
+    # 332.897192.
+    assert expected_score(ecart_table) == pytest.approx(332.897192, abs=3e-5)
+
+
+@pytest.mark.slow
+def test_the_computer_player_averages_the_yams_ecart_optimum(ecart_table: Table) -> None:
+    player = ComputerPlayer(Coach(SheetModel(ECART), ecart_table))
+    totals = []
+    for n in range(200):
+        game = Game(ECART, ["Robot"], seed=n)
+        while not game.finished:
+            player.play_turn(game)
+        totals.append(game.state.sheets[0].total)
+    error = statistics.stdev(totals) / len(totals) ** 0.5
+    assert abs(statistics.mean(totals) - ECART_EXPECTED) < 4 * error

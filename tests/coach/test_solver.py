@@ -23,6 +23,9 @@ FOUR = Box("four", BoxKind.OF_A_KIND, Section.LOWER, "Four", count=4, scoring=Sc
 # A five of a kind scoring the dice, and a Chance that can lose points.
 YAMS = Box("yams", BoxKind.OF_A_KIND, Section.LOWER, "Yams", count=5, scoring=Scoring.SUM)
 LOW = Box("low", BoxKind.CHANCE, Section.LOWER, "Low", points=-18)
+# Yam's Écart: the positive difference Plus − Minus, neither box counting on its own.
+PLUS = Box("plus", BoxKind.CHANCE, Section.LOWER, "Plus", counts=False)
+MINUS = Box("minus", BoxKind.CHANCE, Section.LOWER, "Minus", counts=False)
 
 
 def sheet(*boxes: Box, joker: JokerPolicy | None = None, **fields: object):
@@ -59,6 +62,7 @@ def test_only_yahtzee_is_50_times_the_chance_of_five_alike_in_three_throws() -> 
         sheet(FULL, YAHTZEE, yahtzee_box="yahtzee", yahtzee_bonus=100, joker=JokerPolicy.FREE),
         sheet(FIVES, YAMS, yahtzee_box="yams", yahtzee_bonus=100, joker=JokerPolicy.FORCED),
         sheet(LOW, FULL),
+        sheet(PLUS, MINUS, ecart=("plus", "minus")),
     ],
     ids=lambda rules: "+".join(rules.box_ids) + (f"-{rules.joker.value}" if rules.joker else ""),
 )
@@ -89,9 +93,39 @@ def test_upper_totals_are_those_a_sheet_can_reach() -> None:
     assert np.all(model.upper_values(0) == [0])
 
 
+def test_the_ecart_by_hand() -> None:
+    model = SheetModel(sheet(PLUS, MINUS, ecart=("plus", "minus")))
+    table = model.solve()
+    plus, minus = 1, 2
+    # Minus holds 5: Plus is worth the best Chance (70/3) less 5; Minus holds 30: nothing.
+    assert table[minus, 0, model.ecart_flag_of(5)] == pytest.approx(70 / 3 - 5, abs=1e-12)
+    assert table[minus, 0, model.ecart_flag_of(30)] == 0
+    # Plus holds 30: Minus is worth 30 less the lowest Chance (35 − 70/3, by symmetry).
+    assert table[plus, 0, model.ecart_flag_of(30)] == pytest.approx(30 - 35 / 3, abs=1e-12)
+    assert model.flag_values(plus) == tuple(range(1, 27))
+    assert model.flag_values(0) == model.flag_values(plus | minus) == (0,)
+
+
+def test_yams_ecart_is_stored_in_float32_and_other_sheets_in_float64() -> None:
+    model = SheetModel(get_variant("yams-ecart").configure())
+    assert model.shape == (1 << 14, 61, 27)
+    assert model.dtype is np.float32
+    assert model.position_count() == 9_434_880
+    for variant in ("yahtzee", "yacht", "yams-chances"):
+        assert SheetModel(get_variant(variant).configure()).dtype is np.float64
+    rigole = get_variant("yahtzee").configure({"rigole": True})
+    assert SheetModel(rigole).dtype is np.float64
+
+
 def test_sheets_the_coach_cannot_play_say_why() -> None:
-    with pytest.raises(CoachError, match="Écart"):
-        SheetModel(get_variant("yams-ecart").configure())
+    with pytest.raises(CoachError, match="both an Écart and a Yahtzee box"):
+        SheetModel(sheet(PLUS, MINUS, YAHTZEE, ecart=("plus", "minus"), yahtzee_box="yahtzee"))
+    # Two more boxes than Yam's Écart: four times its positions.
+    extra = (CHANCE, YAMS)
+    ecart = get_variant("yams-ecart")
+    big = Variant("big", "Big", ecart.boxes + extra, ecart.upper_bonus, ecart=ecart.ecart)
+    with pytest.raises(CoachError, match="too many positions"):
+        SheetModel(big.configure())
 
 
 def test_a_keeps_value_is_the_mean_over_every_throw_of_the_other_dice() -> None:
@@ -122,12 +156,13 @@ def test_open_boxes_for_several_rolls_match_one_at_a_time() -> None:
         ("yahtzee", {"joker": "free", "rigole": True}),
         ("yacht", {}),
         ("yams-chances", {}),
+        ("yams-ecart", {}),
     ],
 )
 def test_batched_final_throws_match_one_position_at_a_time(variant, options) -> None:
     # The table's build scores whole layers at once; the coach's hints one position.
     model = SheetModel(get_variant(variant).configure(options))
-    table = np.random.default_rng(3).random(model.shape) * 100
+    table = np.random.default_rng(3).random(model.shape, dtype=model.dtype) * 100
     chance = random.Random(5)
     for filled in (1, 4, 8, model.box_count - 1):
         masks = [m for m in range(1 << model.box_count) if m.bit_count() == filled]

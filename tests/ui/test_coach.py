@@ -81,12 +81,22 @@ def test_the_review_after_the_game(qtbot, make_app: AppFactory, tmp_path: Path) 
     assert panel.status.text().startswith("Expected points lost: Anna −")
 
 
-def test_a_sheet_the_coach_cannot_play(make_app: AppFactory, tmp_path: Path) -> None:
+def test_yams_ecart_builds_in_the_background_with_progress(
+    qtbot, make_app: AppFactory, tmp_path: Path
+) -> None:
+    # Its table (9.4 M positions) takes a minute or more: watch it start, then stop it.
     game = Game(get_variant("yams-ecart").configure(), ["Anna"])
     parts = coached_app(make_app, tmp_path, game)
     panel = parts.window.coach_panel
-    assert not panel.toggle.isEnabled()
-    assert panel.status.text().startswith("The coach does not play sheets with an Écart:")
+    assert panel.toggle.isEnabled()
+    with qtbot.waitSignal(parts.coach.build_progressed, timeout=60_000) as progressed:
+        panel.toggle.click()
+    done, total = progressed.args
+    assert 0 < done < total
+    assert panel.progress.isVisible()
+    game.throw((6, 6, 5, 2, 1))  # the game goes on meanwhile
+    parts.coach.shut_down()
+    assert not parts.coach._coaches
 
 
 def test_the_box_about_to_be_scored_shows_its_cost(
