@@ -35,8 +35,11 @@ _MAX_SIDE = 960
 _NET_FLOOR = 0.3
 _NET_ALONE = 0.7
 _NET_OVERRULES = 0.8
+# The networks are sure of a frame when each face they see is a die at least this surely, and
+# its value too; the pip counter is then not asked.
+_SURE = 0.95
 # A die only the pip counter found is dropped when the die reader sees no die there this surely.
-_NOT_A_DIE = 0.5
+_NOT_A_DIE = 0.99
 # Two dice touch when their centres are closer than this share of their mean size.
 _TOUCHING = 1.15
 # Share of a face's box blown out to white that earns the "glare" flag.
@@ -135,7 +138,8 @@ def read_dice(frame_bgr: U8, *, check_focus: bool = False) -> Reading:
     """Read the top-face value of every die in a BGR frame.
 
     Two readers look: the networks (`vision.net`), which find dice of every colour and size,
-    and the hand-built pip counter, very sure on white and light dice. A die both find takes
+    and, unless the networks are sure of every face, the hand-built pip counter, very sure
+    on white and light dice. A die both find takes
     the networks' value when they are fairly sure of it, else the pip count; a die only the
     networks find is kept when they are sure it is one; a die only the pip counter finds is
     kept unless the die reader, looking there, sees no die.
@@ -148,27 +152,57 @@ def read_dice(frame_bgr: U8, *, check_focus: bool = False) -> Reading:
         return Reading(dice=(), flags=frozenset())  # an empty frame shows no die
     nets = networks()
     faces = nets.faces(frame, floor=_NET_FLOOR)
-    work = _prepare(frame)
-    pips = find_pips(work.tone, work.darkest, work.bright)
-    counted = find_dice(work.img, pips)
-    read = _merge(frame, nets, [_reading(d, work.scale) for d in counted], faces)
+    touching = False
+    if _sure_of_all(faces):
+        # The pip counter would change nothing here: skip its 12..40 ms.
+        read = [
+            DieReading(f.value, (f.cx, f.cy), (f.size, f.size), 0.0, f.confidence)
+            for f in faces
+            if f.is_die >= _NET_ALONE
+        ]
+        scale, darkest = _darkest(frame)
+    else:
+        work = _prepare(frame)
+        pips = find_pips(work.tone, work.darkest, work.bright)
+        counted = find_dice(work.img, pips)
+        read = _merge(frame, nets, [_reading(d, work.scale) for d in counted], faces)
+        scale, darkest = work.scale, work.darkest
+        touching = any(d.touching for d in counted)
     h, w = frame.shape[:2]
     flags = set()
     if any(_cut(d, w, h) for d in read):
         flags.add("cut_by_edge")
-    if any(d.touching for d in counted) or any(
-        _touch(a, b) for i, a in enumerate(read) for b in read[i + 1 :]
-    ):
+    if touching or any(_touch(a, b) for i, a in enumerate(read) for b in read[i + 1 :]):
         flags.add("touching")
-    if any(_glare_at(work.darkest, d, work.scale) for d in read):
+    if any(_glare_at(darkest, d, scale) for d in read):
         flags.add("glare")
-    if too_dark(work.darkest):
+    if too_dark(darkest):
         flags.add("too_dark")
     if too_small([max(d.size) for d in read]):
         flags.add("too_small")
-    if check_focus and blurred(work.darkest):
+    if check_focus and blurred(darkest):
         flags.add("blurred")
     return Reading(dice=tuple(read), flags=frozenset(flags))
+
+
+def _sure_of_all(faces: list[Face]) -> bool:
+    """Whether the networks are sure of every face they found (down to _NET_FLOOR): each is
+    a die, and its value."""
+    return bool(faces) and all(f.is_die >= _SURE and f.sure >= _SURE for f in faces)
+
+
+def _darkest(frame: U8) -> tuple[float, U8]:
+    """The scale to the working image and its darkest channel (what the brightness, focus
+    and glare checks look at), without the pip counter's other images."""
+    h, w = frame.shape[:2]
+    scale = 1.0
+    if max(h, w) > _MAX_SIDE:
+        scale = _MAX_SIDE / max(h, w)
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        method = cv2.INTER_LINEAR if scale > 0.5 else cv2.INTER_AREA
+        frame = np.asarray(cv2.resize(frame, size, interpolation=method), dtype=np.uint8)
+    b, g, r = cv2.split(frame)
+    return scale, np.asarray(cv2.min(cv2.min(b, g), r), dtype=np.uint8)
 
 
 def _merge(
