@@ -4,7 +4,7 @@ Plays a 30 fps 1280×720 video made from the demo photos through the real panel 
 thread, reader, preview paint) for a few seconds and reports what a player would see: the
 preview's frame rate, the reader's time per frame, and how long after a new roll comes to rest
 (a new photo in the video) the panel offers its reading ("Use these dice" enabled; the
-stability gate alone holds a reading 0.5 s).
+stability gate alone holds a reading `camera_panel.HOLD_SECONDS`).
 
 Run: python -m missdice_desktop.ui.camera_bench [--seconds 5]
 """

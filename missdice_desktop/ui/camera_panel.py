@@ -164,6 +164,12 @@ class CameraPreview(QWidget):
         ]
 
 
+HOLD_SECONDS = 0.3
+"""How long a reading must stay the same before it is offered: at 40..60 ms a frame that is 5..7
+frames, and a roll at rest is offered within 0.5 s (`camera_bench`); rolling dice blur and
+change their reading every frame."""
+
+
 class CameraPanel(QWidget):
     """Reads the dice on the table and offers them to the current turn once they are still."""
 
@@ -181,7 +187,7 @@ class CameraPanel(QWidget):
         source_spec: str = DEMO,
         *,
         open_source: SourceFactory = open_source,
-        hold_seconds: float = 0.5,
+        hold_seconds: float = HOLD_SECONDS,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
