@@ -224,6 +224,13 @@ def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:
 
     from vision import read_dice  # only this command needs OpenCV
     from vision.images import MAX_IMAGE_BYTES, ImageRefused, read_image
+    from vision.net import NetworksUnavailable, networks
+
+    try:
+        networks().load()  # once, before any photo: a damaged install is said once
+    except NetworksUnavailable as error:
+        _say(f"missdice read-dice: cannot read dice: {error}; install Miss Dice again")
+        return 2
 
     results: list[dict[str, Any]] = []
     status = 0

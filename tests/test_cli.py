@@ -153,6 +153,26 @@ def test_read_dice_goes_on_past_bad_files_and_exits_2(tmp_path: Path, capsys) ->
     assert [r["file"] for r in results] == [str(photo)]
 
 
+def test_read_dice_says_once_when_the_reader_is_damaged(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    import vision.net
+
+    def damaged() -> vision.net.Networks:
+        raise vision.net.NetworksUnavailable("the dice reader's networks in X cannot be read")
+
+    monkeypatch.setattr(vision.net, "networks", damaged)
+    photo = tmp_path / "die.png"
+    write_photo(photo)
+    assert main(["read-dice", str(photo), str(photo)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip().splitlines() == [
+        "missdice read-dice: cannot read dice: the dice reader's networks in X cannot be read; "
+        "install Miss Dice again"
+    ]
+
+
 def test_replay_names_a_house_game_as_such(tmp_path: Path, capsys) -> None:
     from missdice_desktop.rules import Game, load_grid_file
 

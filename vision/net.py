@@ -47,6 +47,10 @@ DIE_SCORE = 0.5
 SAME_FACE = 0.55
 
 
+class NetworksUnavailable(RuntimeError):
+    """The dice reader's networks are missing or cannot be read (a damaged install)."""
+
+
 @dataclass(frozen=True)
 class Face:
     """A die's top face found by the networks: centre and size across in frame pixels, its
@@ -71,13 +75,23 @@ class Networks:
         self.folder = folder
         for name in (DETECTOR_FILE, READER_FILE):
             if not (folder / name).is_file():
-                raise FileNotFoundError(f"the dice reader's network {folder / name} is missing")
+                raise NetworksUnavailable(f"the dice reader's network {folder / name} is missing")
         self._local = threading.local()
+
+    def load(self) -> None:
+        """Load both networks for this thread now (NetworksUnavailable if they cannot be)."""
+        self._nets()
 
     def _nets(self) -> tuple[cv2.dnn.Net, cv2.dnn.Net]:
         nets: tuple[cv2.dnn.Net, cv2.dnn.Net] | None = getattr(self._local, "nets", None)
         if nets is None:
-            nets = (_load(self.folder / DETECTOR_FILE), _load(self.folder / READER_FILE))
+            try:
+                nets = (_load(self.folder / DETECTOR_FILE), _load(self.folder / READER_FILE))
+            except cv2.error as error:
+                first = str(error).strip().splitlines()[-1] if str(error).strip() else "?"
+                raise NetworksUnavailable(
+                    f"the dice reader's networks in {self.folder} cannot be read ({first})"
+                ) from error
             self._local.nets = nets
         return nets
 
@@ -104,7 +118,7 @@ class Networks:
             detector.setInput(blob)
             out = np.asarray(detector.forward(), np.float32)[0]
             for x, y, log_size, score, values in _peaks(out):
-                size = math.exp(log_size)
+                size = math.exp(min(log_size, 20.0))  # an absurd output stays finite
                 if lo <= size < hi:
                     found.append(
                         (
@@ -230,7 +244,7 @@ _lock = threading.Lock()
 
 
 def networks() -> Networks:
-    """The networks shipped in the package, loaded once."""
+    """The networks shipped in the package, loaded once (NetworksUnavailable if missing)."""
     global _shared
     with _lock:
         if _shared is None:

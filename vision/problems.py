@@ -13,6 +13,8 @@ class SourceProblem(enum.Enum):
     CAMERA_BUSY = "camera_busy"
     DISCONNECTED = "disconnected"
     UNREADABLE = "unreadable"
+    NO_READER = "no_reader"
+    """The dice reader itself cannot run (its networks are missing or damaged)."""
 
 
 class FrameSourceError(RuntimeError):

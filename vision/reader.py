@@ -214,15 +214,12 @@ def _merge(
     alone: list[DieReading] = []
     for die in counted:
         reach = 0.5 * max(die.size)
-        near = [
-            f
-            for f in unmatched
-            if math.hypot(f.cx - die.center[0], f.cy - die.center[1]) < max(reach, f.size / 2)
-        ]
+        gaps = [(math.hypot(f.cx - die.center[0], f.cy - die.center[1]), f) for f in unmatched]
+        near = [(gap, f) for gap, f in gaps if gap < max(reach, f.size / 2)]
         if not near:
             alone.append(die)
             continue
-        face = near[0]
+        face = min(near, key=lambda pair: pair[0])[1]  # the nearest, not a neighbour
         unmatched.remove(face)
         if face.value != die.value and face.sure >= _NET_OVERRULES:
             die = replace(die, value=face.value, confidence=face.confidence)

@@ -166,8 +166,8 @@ class CameraPreview(QWidget):
 
 HOLD_SECONDS = 0.3
 """How long a reading must stay the same before it is offered: at 40..60 ms a frame that is 5..7
-frames, and a roll at rest is offered within 0.5 s (`camera_bench`); rolling dice blur and
-change their reading every frame."""
+frames, and a roll at rest is offered a median of 0.40 s after it stops (worst 0.51 s,
+`camera_bench`); rolling dice blur and change their reading every frame."""
 
 
 class CameraPanel(QWidget):
@@ -553,6 +553,11 @@ class CameraPanel(QWidget):
                 )
             case SourceProblem.DISCONNECTED.value:
                 return translate("CameraPanel", "The camera stopped sending pictures (unplugged?).")
+            case SourceProblem.NO_READER.value:
+                return translate(
+                    "CameraPanel",
+                    "The dice reader is missing files: install Miss Dice again.",
+                )
         return fill(translate("CameraPanel", "Cannot read the pictures (%1)."), detail)
 
     def _show_status(self, make_text: Callable[[], str]) -> None:

@@ -21,6 +21,7 @@ from PySide6.QtCore import QThread, Signal
 from PySide6.QtGui import QImage
 
 from vision import Reading, read_dice
+from vision.net import NetworksUnavailable
 from vision.sources import FrameSource, FrameSourceError, Pacer, SourceProblem
 
 Reader = Callable[[npt.NDArray[np.uint8]], Reading]
@@ -54,12 +55,12 @@ class CameraWorker(QThread):
     def __init__(
         self,
         source: FrameSource,
-        reader: Reader = read_for_camera,
+        reader: Reader | None = None,
         code_reader: CodeReader = _read_codes,
     ) -> None:
         super().__init__()
         self.source = source
-        self._reader = reader
+        self._reader = reader or read_for_camera  # looked up now: tests may replace it
         self._code_reader = code_reader
         self._next_code_scan = 0.0
         self._stopping = threading.Event()
@@ -137,6 +138,9 @@ class CameraWorker(QThread):
                 self._newest = None
             try:
                 reading = self._reader(frame)
+            except NetworksUnavailable as error:  # a damaged install: say so once, stop reading
+                self.failed.emit(SourceProblem.NO_READER.value, str(error))
+                return
             except Exception:  # a reader bug must not stop the camera: skip the frame
                 continue
             self._reading_taken.clear()

@@ -141,6 +141,10 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>Tapez les dés dans le plateau, ou appuyez sur « %1 » pour réessayer.</translation>
     </message>
     <message>
+        <source>The dice reader is missing files: install Miss Dice again.</source>
+        <translation>Il manque des fichiers au lecteur de dés : réinstallez Miss Dice.</translation>
+    </message>
+    <message>
         <source>Automatic</source>
         <translation>Automatique</translation>
     </message>

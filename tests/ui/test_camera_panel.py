@@ -172,6 +172,27 @@ def test_a_camera_unplugged_mid_stream_is_reported_and_can_reopen(qtbot, tmp_pat
     panel.shut_down()
 
 
+def test_a_damaged_reader_says_so_once_and_stops(qtbot, tmp_path: Path, monkeypatch) -> None:
+    import missdice_desktop.ui.camera_worker as camera_worker
+    from vision.net import NetworksUnavailable
+
+    calls = []
+
+    def damaged(frame):
+        calls.append(1)
+        raise NetworksUnavailable("the dice reader's networks in X cannot be read")
+
+    monkeypatch.setattr(camera_worker, "read_for_camera", damaged)
+    folder = one_image_folder(tmp_path, DEMO[0])
+    panel = CameraPanel("camera", open_source=lambda _spec: UnpluggedAfter(folder, 10_000))
+    qtbot.addWidget(panel)
+    panel.start()
+    qtbot.waitUntil(lambda: bool(panel.error), timeout=5000)
+    assert "The dice reader is missing files: install Miss Dice again." in panel.status.text()
+    assert len(calls) == 1 and not panel.running
+    panel.shut_down()
+
+
 def test_a_missing_camera_says_so_without_stopping_the_game(qtbot) -> None:
     panel = CameraPanel("63")
     qtbot.addWidget(panel)

@@ -20,6 +20,7 @@ from vision.net import (
     MODELS,
     Face,
     Networks,
+    NetworksUnavailable,
     _distinct,
     _outermost,
     die_crop,
@@ -86,12 +87,19 @@ def test_the_pips_of_a_die_seen_close_up_are_not_dice() -> None:
 
 
 def test_missing_networks_are_named(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError, match=r"dice_detector\.onnx"):
+    with pytest.raises(NetworksUnavailable, match=r"dice_detector\.onnx is missing"):
         Networks(tmp_path)
 
 
+def test_damaged_networks_are_said_damaged(tmp_path: Path) -> None:
+    for name in ("dice_detector.onnx", "die_reader.onnx"):
+        (tmp_path / name).write_bytes(b"\x08\x07not a network" * 50)
+    with pytest.raises(NetworksUnavailable, match="cannot be read"):
+        Networks(tmp_path).load()
+
+
 def test_the_networks_ship_in_the_package() -> None:
-    assert Networks(MODELS).folder == MODELS
+    Networks(MODELS).load()  # both parse
     assert (MODELS / "LICENSE.md").read_text().count("Copyright") == 2
 
 
