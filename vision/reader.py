@@ -214,12 +214,18 @@ def _merge(
     alone: list[DieReading] = []
     for die in counted:
         reach = 0.5 * max(die.size)
-        gaps = [(math.hypot(f.cx - die.center[0], f.cy - die.center[1]), f) for f in unmatched]
-        near = [(gap, f) for gap, f in gaps if gap < max(reach, f.size / 2)]
+        near = [
+            f
+            for f in unmatched
+            if math.hypot(f.cx - die.center[0], f.cy - die.center[1]) < max(reach, f.size / 2)
+        ]
         if not near:
             alone.append(die)
             continue
-        face = min(near, key=lambda pair: pair[0])[1]  # the nearest, not a neighbour
+        # The surest face within reach, not the nearest: a side face beside the top one is
+        # then taken up by the counted die rather than left to pass for a die of its own
+        # (test_side_face_as_light_as_the_top).
+        face = near[0]
         unmatched.remove(face)
         if face.value != die.value and face.sure >= _NET_OVERRULES:
             die = replace(die, value=face.value, confidence=face.confidence)
