@@ -25,6 +25,7 @@ F32 = npt.NDArray[np.float32]
 MODELS = Path(__file__).with_name("models")
 DETECTOR_FILE = "dice_detector.onnx"
 READER_FILE = "die_reader.onnx"
+NETWORKS = (DETECTOR_FILE, READER_FILE)
 # The detector's input: the frame's long side scaled to each level's side, both sides rounded
 # to STEP; at each level only faces of a size (pixels across, at that level) from lo to hi are
 # kept: the sizes the detector was trained on, overlapping from one level to the next.
@@ -71,29 +72,33 @@ class Networks:
     """The two networks, loaded from a folder; `cv2.dnn.Net` is not thread-safe, so each
     thread gets its own copy."""
 
-    def __init__(self, folder: Path = MODELS) -> None:
+    def __init__(self, folder: Path = MODELS, names: tuple[str, ...] = NETWORKS) -> None:
+        """The networks `names` of `folder` (both by default; the detector alone is enough
+        for `candidates`)."""
         self.folder = folder
-        for name in (DETECTOR_FILE, READER_FILE):
+        self.names = names
+        for name in names:
             if not (folder / name).is_file():
                 raise NetworksUnavailable(f"the dice reader's network {folder / name} is missing")
         self._local = threading.local()
 
     def load(self) -> None:
-        """Load both networks for this thread now (NetworksUnavailable if they cannot be)."""
-        self._nets()
+        """Load the networks for this thread now (NetworksUnavailable if they cannot be)."""
+        for name in self.names:
+            self._net(name)
 
-    def _nets(self) -> tuple[cv2.dnn.Net, cv2.dnn.Net]:
-        nets: tuple[cv2.dnn.Net, cv2.dnn.Net] | None = getattr(self._local, "nets", None)
-        if nets is None:
+    def _net(self, name: str) -> cv2.dnn.Net:
+        """This thread's copy of one network, loaded on first use."""
+        nets: dict[str, cv2.dnn.Net] = self._local.__dict__.setdefault("nets", {})
+        if name not in nets:
             try:
-                nets = (_load(self.folder / DETECTOR_FILE), _load(self.folder / READER_FILE))
+                nets[name] = _load(self.folder / name)
             except cv2.error as error:
                 first = str(error).strip().splitlines()[-1] if str(error).strip() else "?"
                 raise NetworksUnavailable(
-                    f"the dice reader's networks in {self.folder} cannot be read ({first})"
+                    f"the dice reader's network {self.folder / name} cannot be read ({first})"
                 ) from error
-            self._local.nets = nets
-        return nets
+        return nets[name]
 
     def candidates(self, frame: U8) -> list[tuple[float, float, float, float, F32]]:
         """The places the detector takes for a die's top face: centre, size across (frame
@@ -102,7 +107,7 @@ class Networks:
         The detector looks at the frame at three scales (its long side 640, 320 and 160 px),
         each trusted for the dice sizes it was trained on, so a die filling a close-up is
         found as well as 25 small dice on a table."""
-        detector, _ = self._nets()
+        detector = self._net(DETECTOR_FILE)
         h, w = frame.shape[:2]
         found = []
         small = frame
@@ -137,7 +142,7 @@ class Networks:
         (centre and size across, in frame pixels)."""
         if not places:
             return np.zeros((0, 7), np.float32)
-        _, reader = self._nets()
+        reader = self._net(READER_FILE)
         crops = [die_crop(frame, cx, cy, size) for cx, cy, size in places]
         reader.setInput(cv2.dnn.blobFromImages(crops, PIXEL_SCALE, (CROP, CROP), (PIXEL_MEAN,) * 3))
         return np.asarray(reader.forward(), np.float32).reshape(len(places), 7)

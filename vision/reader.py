@@ -86,15 +86,20 @@ def _checked(frame: object) -> U8:
 def _prepare(frame: U8) -> Working:
     """The working image of a checked, non-empty frame and the grey images its pips are
     looked for in."""
-    h, w = frame.shape[:2]
-    scale = 1.0
-    if max(h, w) > _MAX_SIDE:
-        scale = _MAX_SIDE / max(h, w)
-        size = (max(1, round(w * scale)), max(1, round(h * scale)))
-        method = cv2.INTER_LINEAR if scale > 0.5 else cv2.INTER_AREA
-        frame = np.asarray(cv2.resize(frame, size, interpolation=method), dtype=np.uint8)
+    frame, scale = _shrunk(frame)
     tone, lo, bright = _tones(frame)
     return Working(frame, scale, tone, lo, bright)
+
+
+def _shrunk(frame: U8) -> tuple[U8, float]:
+    """The frame shrunk to _MAX_SIDE at most (see `_MAX_SIDE`), and its scale to the frame."""
+    h, w = frame.shape[:2]
+    if max(h, w) <= _MAX_SIDE:
+        return frame, 1.0
+    scale = _MAX_SIDE / max(h, w)
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    method = cv2.INTER_LINEAR if scale > 0.5 else cv2.INTER_AREA
+    return np.asarray(cv2.resize(frame, size, interpolation=method), dtype=np.uint8), scale
 
 
 def _tones(img: U8) -> tuple[U8, U8, tuple[U8, U8] | None]:
@@ -194,13 +199,7 @@ def _sure_of_all(faces: list[Face]) -> bool:
 def _darkest(frame: U8) -> tuple[float, U8]:
     """The scale to the working image and its darkest channel (what the brightness, focus
     and glare checks look at), without the pip counter's other images."""
-    h, w = frame.shape[:2]
-    scale = 1.0
-    if max(h, w) > _MAX_SIDE:
-        scale = _MAX_SIDE / max(h, w)
-        size = (max(1, round(w * scale)), max(1, round(h * scale)))
-        method = cv2.INTER_LINEAR if scale > 0.5 else cv2.INTER_AREA
-        frame = np.asarray(cv2.resize(frame, size, interpolation=method), dtype=np.uint8)
+    frame, scale = _shrunk(frame)
     b, g, r = cv2.split(frame)
     return scale, np.asarray(cv2.min(cv2.min(b, g), r), dtype=np.uint8)
 

@@ -21,32 +21,38 @@ import pytest
 from missdice_desktop.coach import cache
 from missdice_desktop.coach.advice import Coach
 from missdice_desktop.coach.player import ComputerPlayer
-from missdice_desktop.coach.solver import FloatArray, SheetModel, Table, expected_score
+from missdice_desktop.coach.solver import SheetModel, Table, expected_score
 from missdice_desktop.rules import Game, get_variant
+from missdice_desktop.rules.variants import Ruleset
 
 RULES = get_variant("yahtzee").configure({"joker": "forced"})
 ECART = get_variant("yams-ecart").configure()
 ECART_EXPECTED = 332.8972
 
 
-@pytest.fixture(scope="module")
-def table() -> FloatArray:
-    model = SheetModel(RULES)
-    if os.environ.get("MISSDICE_COACH_FULL") == "1":
+def solved_or_cached(rules: Ruleset, variable: str, name: str) -> Table:
+    """The sheet's table: solved afresh when `variable` is 1, else from the cache (or skip)."""
+    model = SheetModel(rules)
+    if os.environ.get(variable) == "1":
         return model.solve()
     found = cache.load_table(model)
     if found is None:
-        pytest.skip("no cached Yahtzee table; MISSDICE_COACH_FULL=1 solves it")
+        pytest.skip(f"no cached {name} table; {variable}=1 solves it")
     return found
 
 
+@pytest.fixture(scope="module")
+def table() -> Table:
+    return solved_or_cached(RULES, "MISSDICE_COACH_FULL", "Yahtzee")
+
+
 @pytest.mark.slow
-def test_a_new_yahtzee_game_is_worth_254_5877(table: FloatArray) -> None:
+def test_a_new_yahtzee_game_is_worth_254_5877(table: Table) -> None:
     assert f"{expected_score(table):.4f}" == "254.5877"
 
 
 @pytest.mark.slow
-def test_the_computer_player_averages_the_optimum(table: FloatArray) -> None:
+def test_the_computer_player_averages_the_optimum(table: Table) -> None:
     player = ComputerPlayer(Coach(SheetModel(RULES), table))
     totals = []
     for n in range(300):
@@ -60,13 +66,7 @@ def test_the_computer_player_averages_the_optimum(table: FloatArray) -> None:
 
 @pytest.fixture(scope="module")
 def ecart_table() -> Table:
-    model = SheetModel(ECART)
-    if os.environ.get("MISSDICE_COACH_ECART") == "1":
-        return model.solve()
-    found = cache.load_table(model)
-    if found is None:
-        pytest.skip("no cached Yam's Écart table; MISSDICE_COACH_ECART=1 solves it")
-    return found
+    return solved_or_cached(ECART, "MISSDICE_COACH_ECART", "Yam's Écart")
 
 
 @pytest.mark.slow

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -223,15 +222,6 @@ def _export(model: nn.Module, example: torch.Tensor, path: Path, dynamic: bool) 
     )
 
 
-class _DetectorOnly(Networks):
-    """The detector of a folder, to find what it takes for dice (no die reader needed)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self._local = threading.local()
-        self._local.nets = (cv2.dnn.readNetFromONNX(str(folder / DETECTOR_FILE)), None)
-
-
 def _start(model: nn.Module, folder: Path | None, name: str) -> nn.Module:
     """The model, with the weights of an earlier training if a folder is given."""
     if folder is not None:
@@ -300,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.only in (None, "reader"):
         lures_from = args.lures or (args.out if (args.out / DETECTOR_FILE).is_file() else None)
         if lures_from is not None:
-            sampler.add_lures(_DetectorOnly(lures_from))
+            sampler.add_lures(Networks(lures_from, (DETECTOR_FILE,)))
             print(f"{len(sampler.lures)} places {lures_from} takes for dice where none is")
         reader = _start(Reader(), args.init, "die_reader.pt").to(device)
         _train(
