@@ -232,11 +232,12 @@ class Four21Engine(GameRules[Four21State]):
         player, throws = _player_and_throws(turn)
         four21.turn_actions(state, player, throws)  # order and count
         extra = tuple((key, value) for key, value in turn.items() if key not in _TURN_KEYS)
-        actions: list[Any] = [Roll(tuple(dice)) for dice in throws]
+        # A recorded throw was seen: replayed as drawn, so that undo never takes it back.
+        actions: list[Any] = [Roll(tuple(dice), drawn=True) for dice in throws]
         if len(throws) < state.turn.limit:
             actions.append(Stop(extra))
         elif extra:
-            actions[-1] = RecordedRoll(tuple(throws[-1]), extra=extra)
+            actions[-1] = RecordedRoll(tuple(throws[-1]), drawn=True, extra=extra)
         return actions
 
     def current_actions(self, state: Four21State, current: Any) -> list[Any]:
@@ -248,7 +249,7 @@ class Four21Engine(GameRules[Four21State]):
             raise IllegalActionError(
                 f"{len(throws)} throws: a turn in progress has fewer than its {state.turn.limit}"
             )
-        actions: list[Any] = [Roll(tuple(dice)) for dice in throws]
+        actions: list[Any] = [Roll(tuple(dice), drawn=True) for dice in throws]
         held = current.get("held", [])
         if (
             not isinstance(held, list)

@@ -247,11 +247,12 @@ class PigRules(GameRules[PigState]):
         if not (lost or hold or last):
             raise IllegalActionError('the turn does not end: it needs a 1 or "hold": true')
         extra = tuple((key, value) for key, value in turn.items() if key not in TURN_KEYS)
-        actions: list[Any] = [Roll((face,)) for face in rolls]
+        # A recorded roll was seen: replayed as drawn, so that undo never takes it back.
+        actions: list[Any] = [Roll((face,), drawn=True) for face in rolls]
         if hold:
             actions.append(Bank(extra))
         elif extra:
-            actions[-1] = RecordedRoll((rolls[-1],), extra=extra)
+            actions[-1] = RecordedRoll((rolls[-1],), drawn=True, extra=extra)
         return actions
 
 
