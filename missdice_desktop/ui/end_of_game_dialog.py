@@ -112,9 +112,13 @@ class EndOfGameDialog(QDialog):
             translate("EndOfGame", "New game with the &same players"), self
         )
         self.same_players_button.setObjectName("samePlayers")
-        self.same_players_button.setDefault(True)
         self.new_game_button = QPushButton(translate("EndOfGame", "&New game…"), self)
         self.close_button = QPushButton(translate("EndOfGame", "&Close"), self)
+        # Space or Enter still meant for the dice (a throw that ended the game) must not
+        # start a new one before anyone has read the ranking: those keys only close.
+        for button in (self.same_players_button, self.new_game_button):
+            button.setAutoDefault(False)
+        self.close_button.setDefault(True)
         self.same_players_button.clicked.connect(self._on_same_players)
         self.new_game_button.clicked.connect(self._on_new_game)
         self.close_button.clicked.connect(self.reject)
@@ -129,6 +133,7 @@ class EndOfGameDialog(QDialog):
         layout.addWidget(self.ranking)
         layout.addLayout(buttons)
         self.resize(460, self.sizeHint().height())
+        self.close_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_same_players(self) -> None:
         self.accept()

@@ -34,7 +34,7 @@ from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.games.four21_board import Four21Board
 from missdice_desktop.ui.games.free_roller import FreeRollerView
 from missdice_desktop.ui.games.pig_board import PigBoard
-from missdice_desktop.ui.sheet_view import SheetView
+from missdice_desktop.ui.sheet_view import AZERTY_DIGITS, SheetView
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
@@ -103,6 +103,12 @@ class CameraDock(QDockWidget):
     """The camera's dock; `closed` tells its close button from a move or a float."""
 
     closed = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """A box's letter scores it wherever the focus is (a text field keeps its letters)."""
+        if self.sheet.isVisible() and self.sheet.score_by_key(event):
+            return
+        super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """The player closed the dock."""
@@ -271,9 +277,10 @@ class MainWindow(QMainWindow):
         self.addAction(self.stop_action)
         self.digit_actions: list[QAction] = []
         """Keys 1–6: hold die 1–5 (virtual dice), or type a face (dice from the table)."""
+        french_digits = {digit: key for key, digit in AZERTY_DIGITS.items()}
         for digit in range(1, 7):
             action = QAction(self)
-            action.setShortcut(QKeySequence(str(digit)))
+            action.setShortcuts([QKeySequence(str(digit)), QKeySequence(french_digits[digit])])
             action.setData(digit)
             self.addAction(action)
             self.digit_actions.append(action)
@@ -471,6 +478,12 @@ class MainWindow(QMainWindow):
             font.setPixelSize(int(pixels))
             font.setBold(bold)
             widget.setFont(font)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """A box's letter scores it wherever the focus is (a text field keeps its letters)."""
+        if self.sheet.isVisible() and self.sheet.score_by_key(event):
+            return
+        super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Let the controller save before the window goes."""

@@ -88,23 +88,15 @@ class SheetRow:
     box_index: int = -1
 
 
-LOWER_KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-"""Keys of the boxes without a face digit, in sheet order (letters exist on every layout)."""
+BOX_KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""Keys of the boxes, in sheet order: letters exist on every layout, and the digits stay
+with the dice (1–5 hold a die wherever the focus is)."""
 
 
 def box_keys(game: Game) -> dict[str, str]:
-    """The key of each box: its face digit for the upper boxes 1–6, then letters in order."""
-    keys: dict[str, str] = {}
-    for box in game.rules.boxes:
-        digit = str(box.face)
-        upper_face = box.section is Section.UPPER and box.kind is BoxKind.FACE
-        if upper_face and 1 <= box.face <= 6 and digit not in keys.values():
-            keys[box.id] = digit
-    letters = iter(LOWER_KEYS)
-    for box in game.rules.boxes:
-        if box.id not in keys:
-            keys[box.id] = next(letters, "")
-    return keys
+    """The key of each box: a letter, in sheet order (boxes past Z have none)."""
+    letters = iter(BOX_KEYS)
+    return {box.id: next(letters, "") for box in game.rules.boxes}
 
 
 def sheet_rows(game: Game) -> tuple[SheetRow, ...]:

@@ -115,27 +115,25 @@ def _fits(option: QStyleOptionViewItem, font: QFont, text: str) -> bool:
 
 
 AZERTY_DIGITS = {
-    Qt.Key.Key_Ampersand: "1",
-    Qt.Key.Key_Eacute: "2",
-    Qt.Key.Key_QuoteDbl: "3",
-    Qt.Key.Key_Apostrophe: "4",
-    Qt.Key.Key_ParenLeft: "5",
-    Qt.Key.Key_Minus: "6",
+    Qt.Key.Key_Ampersand: 1,
+    Qt.Key.Key_Eacute: 2,
+    Qt.Key.Key_QuoteDbl: 3,
+    Qt.Key.Key_Apostrophe: 4,
+    Qt.Key.Key_ParenLeft: 5,
+    Qt.Key.Key_Minus: 6,
 }
 """The unshifted top-row keys of a French keyboard, read as the digits above them."""
 
 
 def box_key_of(event: QKeyEvent) -> str | None:
-    """The box key an unmodified key press names: "1"–"6" (also on AZERTY) or "A"–"Z"."""
-    if event.modifiers() & ~(
-        Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
-    ):
+    """The box key an unmodified key press names: a letter "A"–"Z", never a digit.
+
+    Digits belong to the dice (hold a die, or type a face from the table) wherever the
+    focus is, so that one key keeps one meaning.
+    """
+    if event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
         return None
     key = event.key()
-    if Qt.Key.Key_1 <= key <= Qt.Key.Key_6:
-        return str(key - Qt.Key.Key_0)
-    if key in AZERTY_DIGITS:
-        return AZERTY_DIGITS[Qt.Key(key)]
     if Qt.Key.Key_A <= key <= Qt.Key.Key_Z:
         return chr(key)
     return None
@@ -272,15 +270,21 @@ class SheetView(QTableView):
                 self.box_chosen.emit(index.row())
                 event.accept()
                 return
-        row = self._row_of_key(event)
-        if row is not None:
-            column = self.current_player_column()
-            if column >= 0:
-                self.setCurrentIndex(self.model().index(row, column))
-            self.box_chosen.emit(row)
-            event.accept()
+        if self.score_by_key(event):
             return
         super().keyPressEvent(event)
+
+    def score_by_key(self, event: QKeyEvent) -> bool:
+        """Score the box whose letter `event` is, once there are dice; True when it did."""
+        row = self._row_of_key(event)
+        if row is None:
+            return False
+        column = self.current_player_column()
+        if column >= 0:
+            self.setCurrentIndex(self.model().index(row, column))
+        self.box_chosen.emit(row)
+        event.accept()
+        return True
 
     def moveCursor(
         self, cursorAction: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier

@@ -51,7 +51,7 @@ def test_the_focus_follows_the_player_whose_turn_it_is(qtbot, make_app) -> None:
     assert controller.model.row_kind(sheet.currentIndex().row()) is RowKind.BOX
 
 
-def test_box_keys_score_from_the_sheet_in_english_and_french_layouts(qtbot, make_app) -> None:
+def test_box_keys_are_letters_and_score_from_the_sheet(qtbot, make_app) -> None:
     parts = start(make_app)
     controller, sheet = parts.controller, parts.window.sheet
     model = controller.model
@@ -60,25 +60,59 @@ def test_box_keys_score_from_the_sheet_in_english_and_french_layouts(qtbot, make
         model.headerData(row, Qt.Orientation.Vertical, SheetRole.BOX_KEY)
         for row in range(model.rowCount())
     ]
-    assert header[:6] == ["1", "2", "3", "4", "5", "6"]
+    keys = [key for key in header if key]
+    assert keys[:6] == ["A", "B", "C", "D", "E", "F"]
+    assert all(key.isalpha() for key in keys)
     full_house = model.row_of_box("full_house")
-    assert model.headerData(full_house, Qt.Orientation.Vertical, SheetRole.BOX_KEY) == "C"
-    assert "key C" in model.headerData(
-        model.row_of_box("full_house"), Qt.Orientation.Vertical, Qt.ItemDataRole.ToolTipRole
+    assert model.headerData(full_house, Qt.Orientation.Vertical, SheetRole.BOX_KEY) == "I"
+    assert "key I" in model.headerData(
+        full_house, Qt.Orientation.Vertical, Qt.ItemDataRole.ToolTipRole
     )
-    sheet.setFocus()
-    qtbot.keyClick(sheet, Qt.Key.Key_4)  # no dice yet: a table die's face, not a box
-    assert not game.state.scored_turns
-    parts.window.tray.entry.clear()
     controller.enter_dice("44412")
     sheet.setFocus()
-    qtbot.keyClick(sheet, Qt.Key.Key_4)
+    qtbot.keyClick(sheet, Qt.Key.Key_D)
     assert game.state.sheets[0].scores == {"fours": 12}
     controller.enter_dice("22233")
-    sheet.setFocus()
-    qtbot.keyClick(sheet, Qt.Key.Key_C)
+    parts.window.undo_button.setFocus()  # a letter scores wherever the focus is
+    qtbot.keyClick(parts.window.undo_button, Qt.Key.Key_I)
     assert game.state.sheets[1].scores == {"full_house": 25}
-    controller.enter_dice("33312")
+
+
+def test_digits_in_the_sheet_type_table_dice_never_score(qtbot, make_app) -> None:
+    parts = start(make_app)
+    controller, sheet = parts.controller, parts.window.sheet
+    game = controller.game
+    controller.enter_dice("44412")
     sheet.setFocus()
-    qtbot.keyClick(sheet, Qt.Key.Key_QuoteDbl)  # the 3 key of a French keyboard
-    assert game.state.sheets[0].scores["threes"] == 9
+    for key in (Qt.Key.Key_4, Qt.Key.Key_QuoteDbl):  # "4", and the 3 key of a French keyboard
+        qtbot.keyClick(sheet, key)
+    assert not game.state.scored_turns
+
+
+def test_digits_hold_dice_after_a_turn_scored_from_the_sheet(qtbot, make_app) -> None:
+    """The play-through: three rolls, the focus lands in the sheet, a box is scored there;
+    on the next turn "1" holds die 1, as the status line says, and scores nothing."""
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben"])
+    parts.controller.start()
+    window, controller, sheet = parts.window, parts.controller, parts.window.sheet
+    game = controller.game
+    for _ in range(3):
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+    assert game.rolls_left == 0
+    sheet.setFocus()
+    model = controller.model
+    chance = model.headerData(
+        model.row_of_box("chance"), Qt.Orientation.Vertical, SheetRole.BOX_KEY
+    )
+    qtbot.keyClicks(sheet, chance)  # always open
+    assert game.state.sheets[0].scores.keys() == {"chance"}
+    assert sheet.hasFocus()
+    qtbot.keyClick(window, Qt.Key.Key_Space)  # Ben's first roll
+    assert "hold dice (1–5)" in window.status_label.text()
+    qtbot.keyClick(sheet, Qt.Key.Key_1)
+    qtbot.keyClick(sheet, Qt.Key.Key_Ampersand)  # the 1 key of a French keyboard: released
+    qtbot.keyClick(sheet, Qt.Key.Key_2)
+    assert not game.state.sheets[1].scores
+    assert game.held == (False, True, False, False, False)
+    assert game.current_player == 1
