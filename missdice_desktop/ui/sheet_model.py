@@ -18,7 +18,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from missdice_desktop.rules import BoxKind, BoxState, Game, Section
+from missdice_desktop.rules import BoxState, Game, Section
 from missdice_desktop.ui import rules_text, texts
 
 AnyIndex = QModelIndex | QPersistentModelIndex

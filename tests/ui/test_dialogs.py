@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox
 
@@ -208,19 +209,19 @@ def test_a_saved_default_name_opens_in_the_language_of_the_moment(qtbot, make_ap
     assert parts.controller.game.players == ("Player 1", "Ben")
 
 
-def test_space_or_enter_at_the_end_only_closes_the_ranking(qtbot):
+@pytest.mark.parametrize("key", [Qt.Key.Key_Space, Qt.Key.Key_Return])
+def test_space_or_enter_at_the_end_only_closes_the_ranking(qtbot, key):
     """A throwing key that ends the game, pressed once more, must not start a new one."""
     standings = (Standing(1, 0, "Anna", 3), Standing(2, 1, "Ben", 9))
-    for key in (Qt.Key.Key_Space, Qt.Key.Key_Return):
-        dialog = EndOfGameDialog(standings, loser="Ben")
-        qtbot.addWidget(dialog)
-        requested: list[str] = []
-        dialog.same_players_requested.connect(lambda: requested.append("same"))
-        dialog.new_game_requested.connect(lambda: requested.append("new"))
-        dialog.show()
-        qtbot.waitExposed(dialog)
-        assert not dialog.same_players_button.isDefault()
-        assert dialog.focusWidget() is dialog.close_button
-        qtbot.keyClick(dialog.focusWidget(), key)
-        assert requested == []
-        assert not dialog.isVisible()
+    dialog = EndOfGameDialog(standings, loser="Ben")
+    qtbot.addWidget(dialog)
+    requested: list[str] = []
+    dialog.same_players_requested.connect(lambda: requested.append("same"))
+    dialog.new_game_requested.connect(lambda: requested.append("new"))
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert not dialog.same_players_button.isDefault()
+    assert dialog.focusWidget() is dialog.close_button
+    qtbot.keyClick(dialog.focusWidget(), key)
+    assert requested == []
+    assert not dialog.isVisible()
