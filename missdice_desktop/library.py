@@ -5,23 +5,125 @@ action, so no game is ever replaced by another: a new game, an opened file or a 
 resume each get their own file. A game leaves the folder only when the user deletes it.
 The folder also gives the high scores (best, average and games played per player and
 scoresheet), computed from the finished games.
+
+A file that cannot be read now (unreadable for a moment, written by a newer version, grown
+past the size cap) stays where it is and is listed with the reason; it is set aside only when
+the player asks, and a newer version's game never. Each game has a short summary kept beside
+it (`.summaries/NAME`, valid while the game file's time and size match) so that the Games
+window lists thousands of games without replaying them. A game played in a window is locked
+(`.NAME.lock`, holding the process id): another window opens a copy, never the same file; a
+lock whose process is gone is stale and taken over.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import json
 import os
+import socket
+import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from missdice_desktop.records import RecordError, dumps_record, load_record, write_atomically
+from missdice_desktop.files import FileReadError, read_regular_file
+from missdice_desktop.records import (
+    MAX_RECORD_BYTES,
+    RECORD_VERSION,
+    RecordError,
+    dumps_record,
+    load_record,
+    write_atomically,
+)
 from missdice_desktop.rules import DiceGame, Game
 
 GAME_PREFIX = "game-"
 BROKEN_SUFFIX = ".broken"
+SUMMARIES_DIR = ".summaries"
+LOCK_SUFFIX = ".lock"
+MAX_SUMMARY_BYTES = 64_000
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the Games window and the high scores need of a game, without replaying it."""
+
+    game_id: str
+    sheet: str
+    """`sheet_id` of the game: what high scores are kept by."""
+    variant: str
+    """The built-in variant's id of a Yahtzee-family game ("" for the other games)."""
+    grid_name: str
+    """A house grid's own name ("" otherwise)."""
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    standings: tuple[tuple[int, str, int], ...]
+    """(rank, name, total), best first."""
+    winners: tuple[str, ...]
+    losers: tuple[str, ...]
+    has_losers: bool
+    """A game decided by its loser (421): no high score."""
+    turn: int
+    """The turn being played in a Yahtzee-family game (0 for the other games)."""
+    turns: int
+    """The turns in a Yahtzee-family game (its boxes)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameSummary:
+        """The summary back from `to_json`; ValueError when it does not fit."""
+        if not isinstance(data, dict) or set(data) != set(cls.__dataclass_fields__):
+            raise ValueError("not a summary")
+        summary = cls(
+            game_id=str(data["game_id"]),
+            sheet=str(data["sheet"]),
+            variant=str(data["variant"]),
+            grid_name=str(data["grid_name"]),
+            players=tuple(str(name) for name in data["players"]),
+            totals=tuple(int(total) for total in data["totals"]),
+            finished=bool(data["finished"]),
+            standings=tuple((int(r), str(n), int(t)) for r, n, t in data["standings"]),
+            winners=tuple(str(name) for name in data["winners"]),
+            losers=tuple(str(name) for name in data["losers"]),
+            has_losers=bool(data["has_losers"]),
+            turn=int(data["turn"]),
+            turns=int(data["turns"]),
+        )
+        if len(summary.totals) != len(summary.players):
+            raise ValueError("not a summary")
+        return summary
+
+
+def summarize(game: DiceGame[Any]) -> GameSummary:
+    """The summary of `game`."""
+    is_sheet = isinstance(game, Game)
+    variant = game.rules.variant if isinstance(game, Game) else None
+    house = variant is not None and variant.grid is not None
+    turn = 0
+    if isinstance(game, Game):
+        turn = len(game.state.scored_turns) // max(1, len(game.players)) + 1
+    return GameSummary(
+        game_id=game.game_id,
+        sheet=sheet_id(game),
+        variant=variant.id if variant is not None else "",
+        grid_name=variant.name if variant is not None and house else "",
+        players=tuple(game.players),
+        totals=tuple(int(total) for total in game.rules.totals(game.state)),
+        finished=game.finished,
+        standings=tuple((s.rank, s.name, s.total) for s in game.standings()),
+        winners=tuple(game.winners()),
+        losers=tuple(game.losers()),
+        has_losers=bool(getattr(game.rules, "has_losers", False)),
+        turn=turn,
+        turns=len(game.rules.boxes) if is_sheet else 0,
+    )
 
 
 @dataclass(frozen=True)
@@ -37,6 +139,37 @@ class KeptGame:
     def finished(self) -> bool:
         """True once every sheet is full."""
         return self.game.finished
+
+    @functools.cached_property
+    def summary(self) -> GameSummary:
+        """What the Games window shows of it."""
+        return summarize(self.game)
+
+
+@dataclass(frozen=True)
+class KeptSummary:
+    """One game of the folder, known by its summary only."""
+
+    path: Path
+    summary: GameSummary
+    saved_at: float
+
+    @property
+    def finished(self) -> bool:
+        """True once every sheet is full."""
+        return self.summary.finished
+
+
+@dataclass(frozen=True)
+class UnreadableGame:
+    """A file of the folder that cannot be opened now; it stays where it is."""
+
+    path: Path
+    reason: str
+    """Why, in a few words."""
+    saved_at: float
+    newer: bool
+    """Written by a newer version of the app: it is never set aside."""
 
 
 @dataclass(frozen=True)
@@ -74,9 +207,8 @@ class GameLibrary:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self._cache: dict[Path, KeptGame] = {}
-        """Games already read, by file; read again when the file changed (a replay of a
-        long game takes milliseconds, and the Games window lists them all)."""
+        self._locked: set[Path] = set()
+        """The games this process holds the lock of."""
 
     def new_path(self) -> Path:
         """A file name for a new game, never one already used."""
@@ -84,7 +216,8 @@ class GameLibrary:
         number = 1
         while True:
             path = self.folder / f"{GAME_PREFIX}{stamp}-{number}.json"
-            if not path.exists() and not path.with_name(path.name + BROKEN_SUFFIX).exists():
+            taken = path.exists() or path.with_name(path.name + BROKEN_SUFFIX).exists()
+            if not taken and not _lock_path(path).exists():
                 return path
             number += 1
 
@@ -101,11 +234,14 @@ class GameLibrary:
         return self.folder / path.name if named and path.parent == folder else None
 
     def save(self, path: Path, game: DiceGame[Any]) -> None:
-        """Write `game` to `path`; a game with nothing in it is not kept (its file goes)."""
+        """Write `game` to `path`, with its summary; a game with nothing in it is not kept
+        (its file goes)."""
         if has_content(game):
             write_atomically(path, dumps_record(game))
+            self._keep_summary(path, summarize(game))
         elif path.exists():
             path.unlink()
+            self._forget_summary(path)
 
     def paths(self) -> list[Path]:
         """The files of the folder, newest first."""
@@ -120,10 +256,8 @@ class GameLibrary:
         return sorted(files, key=_modified, reverse=True)
 
     def games(self) -> tuple[list[KeptGame], list[RecordError]]:
-        """Every readable game, newest first, and what was wrong with the others.
-
-        A file that cannot be read is renamed aside (name.json.broken), never deleted.
-        """
+        """Every readable game, newest first, and what was wrong with the others (which stay
+        where they are)."""
         kept: list[KeptGame] = []
         problems: list[RecordError] = []
         for path in self.paths():
@@ -132,29 +266,66 @@ class GameLibrary:
                 kept.append(loaded)
         return kept, problems
 
+    def entry(self, path: Path) -> KeptSummary | UnreadableGame:
+        """One game of the folder for the Games window: its summary kept beside it when still
+        valid, else read from the game (and kept for next time)."""
+        try:
+            status = path.stat()
+        except OSError as error:
+            return UnreadableGame(path, _reason(error), 0.0, newer=False)
+        stamp = [status.st_mtime_ns, status.st_size]
+        try:
+            data = json.loads(
+                read_regular_file(self._summary_path(path), MAX_SUMMARY_BYTES).decode("utf-8")
+            )
+            if isinstance(data, dict) and data.get("stamp") == stamp:
+                return KeptSummary(path, GameSummary.from_json(data.get("summary")), _secs(status))
+        except (OSError, ValueError, TypeError, KeyError):
+            pass
+        try:
+            game = load_record(path)
+        except RecordError as error:
+            newer = _written_by_newer_version(path)
+            return UnreadableGame(path, error.detail, _secs(status), newer=newer)
+        summary = summarize(game)
+        with contextlib.suppress(OSError):
+            self._write_summary(path, summary, stamp)
+        return KeptSummary(path, summary, _secs(status))
+
     def latest_unfinished(
         self, playable: Callable[[DiceGame[Any]], bool] = lambda _game: True, *, scan: int = 50
     ) -> tuple[KeptGame | None, list[RecordError]]:
-        """The unfinished game saved last that `playable` accepts, looking at the `scan`
-        newest files only (start-up stays quick with hundreds of finished games), and what
-        was wrong with the files that could not be read."""
+        """The unfinished game saved last that `playable` accepts and no other window plays,
+        looking at the `scan` newest files only (start-up stays quick with hundreds of
+        finished games), and what was wrong with the files that could not be read (they stay
+        where they are). The game found is locked for this process (`unlock` when declined),
+        so that a window starting meanwhile is not offered it too."""
         problems: list[RecordError] = []
         self.remove_stale_temporaries()
         for path in self.paths()[:scan]:
+            if self.locked_elsewhere(path):
+                continue
             loaded = self._load(path, problems)
             if loaded is not None and not loaded.finished and playable(loaded.game):
-                return loaded, problems
+                if self.lock(path):
+                    return loaded, problems
         return None, problems
 
     def remove_stale_temporaries(self, *, older_than: float = 10.0) -> int:
         """Delete what interrupted saves left in the folder (`.game-….json.*.tmp` files older
-        than `older_than` seconds: a save in progress in another window is younger)."""
+        than `older_than` seconds: a save in progress in another window is younger), and the
+        locks of processes that are gone."""
         removed = 0
         limit = time.time() - older_than
         try:
             candidates = list(self.folder.glob(f".{GAME_PREFIX}*.json.*.tmp"))
+            locks = list(self.folder.glob(f".{GAME_PREFIX}*.json{LOCK_SUFFIX}"))
         except OSError:
             return 0
+        for lock in locks:
+            with contextlib.suppress(OSError):
+                if lock.stat().st_mtime < limit and not _holder_alive(lock):
+                    lock.unlink()
         for candidate in candidates:
             with contextlib.suppress(OSError):
                 if candidate.is_file() and candidate.stat().st_mtime < limit:
@@ -163,21 +334,28 @@ class GameLibrary:
         return removed
 
     def _load(self, path: Path, problems: list[RecordError]) -> KeptGame | None:
-        """One kept game; a file that cannot be read is renamed aside and its error kept."""
+        """One kept game; a file that cannot be read stays where it is, its error kept."""
         modified = _modified(path)
-        cached = self._cache.get(path)
-        if cached is not None and cached.saved_at == modified:
-            return cached
         try:
             game = load_record(path)
         except RecordError as error:
             problems.append(error)
-            with contextlib.suppress(OSError):
-                path.replace(path.with_name(path.name + BROKEN_SUFFIX))
             return None
-        kept = KeptGame(path, game, modified)
-        self._cache[path] = kept
-        return kept
+        return KeptGame(path, game, modified)
+
+    def set_aside(self, path: Path) -> Path:
+        """Rename a game that cannot be opened to NAME.json.broken (the player asked); never
+        a newer version's game (ValueError). Returns the new name."""
+        if _written_by_newer_version(path):
+            raise ValueError("a game written by a newer version is never set aside")
+        target = path.with_name(path.name + BROKEN_SUFFIX)
+        number = 1
+        while target.exists():
+            number += 1
+            target = path.with_name(f"{path.name}.{number}{BROKEN_SUFFIX}")
+        path.rename(target)
+        self._forget_summary(path)
+        return target
 
     def adopt(self, path: Path) -> Path:
         """Move a record made elsewhere (an older autosave) into the folder; its new path."""
@@ -190,15 +368,78 @@ class GameLibrary:
         """Remove a game; returns its text so that the deletion can be undone."""
         text = path.read_text("utf-8")
         path.unlink()
+        self._forget_summary(path)
         return text
 
     def restore(self, path: Path, text: str) -> None:
         """Put back a deleted game."""
         write_atomically(path, text)
 
+    # One window per game -----------------------------------------------------------------------
+
+    def lock(self, path: Path) -> bool:
+        """Take the lock of the game at `path` for this process; False when another running
+        process holds it. A lock left by a process that is gone is taken over."""
+        if path in self._locked:
+            return True
+        lock = _lock_path(path)
+        mine = json.dumps(_this_process()).encode()
+        for _attempt in range(3):
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                descriptor = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                if _holder_alive(lock):
+                    return False
+                with contextlib.suppress(OSError):
+                    lock.unlink()  # stale: its process is gone
+                continue
+            except OSError:
+                return True  # a folder without locks (read-only): play on, as before
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(mine)
+            self._locked.add(path)
+            return True
+        return False
+
+    def unlock(self, path: Path) -> None:
+        """Give back the lock of `path` (when this process holds it)."""
+        if path in self._locked:
+            self._locked.discard(path)
+            with contextlib.suppress(OSError):
+                _lock_path(path).unlink()
+
+    def locked_elsewhere(self, path: Path) -> bool:
+        """True while another running process holds the lock of `path`."""
+        return path not in self._locked and _holder_alive(_lock_path(path))
+
+    # Summaries -----------------------------------------------------------------------------------
+
+    def _summary_path(self, path: Path) -> Path:
+        return path.parent / SUMMARIES_DIR / path.name
+
+    def _keep_summary(self, path: Path, summary: GameSummary) -> None:
+        try:
+            status = path.stat()
+            self._write_summary(path, summary, [status.st_mtime_ns, status.st_size])
+        except OSError:
+            self._forget_summary(path)  # read from the game next time
+
+    def _write_summary(self, path: Path, summary: GameSummary, stamp: list[int]) -> None:
+        target = self._summary_path(path)
+        target.parent.mkdir(exist_ok=True)
+        text = json.dumps({"stamp": stamp, "summary": summary.to_json()}, ensure_ascii=False)
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        temporary.write_text(text, "utf-8")
+        os.replace(temporary, target)
+
+    def _forget_summary(self, path: Path) -> None:
+        with contextlib.suppress(OSError):
+            self._summary_path(path).unlink()
+
 
 def high_scores(
-    games: Iterable[KeptGame], sheet_name: dict[str, str] | None = None
+    games: Iterable[KeptGame | KeptSummary], sheet_name: dict[str, str] | None = None
 ) -> list[HighScore]:
     """Best, average, games played and won per scoresheet and player, best first.
 
@@ -207,14 +448,15 @@ def high_scores(
     totals: dict[tuple[str, str], list[int]] = {}
     wins: dict[tuple[str, str], int] = {}
     for kept in games:
-        if not kept.finished or getattr(kept.game.rules, "has_losers", False):
+        summary = kept.summary
+        if not summary.finished or summary.has_losers:
             continue  # a game decided by its loser (421) has no high score
-        sheet = (sheet_name or {}).get(sheet_id(kept.game), sheet_id(kept.game))
-        winners = set(kept.game.winners())
-        for standing in kept.game.standings():
-            key = (sheet, standing.name)
-            totals.setdefault(key, []).append(standing.total)
-            wins[key] = wins.get(key, 0) + (standing.name in winners)
+        sheet = (sheet_name or {}).get(summary.sheet, summary.sheet)
+        winners = set(summary.winners)
+        for _rank, name, total in summary.standings:
+            key = (sheet, name)
+            totals.setdefault(key, []).append(total)
+            wins[key] = wins.get(key, 0) + (name in winners)
     scores = [
         HighScore(sheet, player, max(values), sum(values) / len(values), len(values), wins[key])
         for key in totals
@@ -229,3 +471,84 @@ def _modified(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
+
+
+def _secs(status: os.stat_result) -> float:
+    return status.st_mtime
+
+
+def _reason(error: OSError) -> str:
+    return (error.strerror or str(error)).lower()
+
+
+def _written_by_newer_version(path: Path) -> bool:
+    """Whether `path` is a game record of a version above the one this app reads."""
+    try:
+        data = json.loads(read_regular_file(path, MAX_RECORD_BYTES).decode("utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    version = data.get("version") if isinstance(data, dict) else None
+    return isinstance(version, int) and not isinstance(version, bool) and version > RECORD_VERSION
+
+
+def _lock_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}{LOCK_SUFFIX}")
+
+
+def _this_process() -> dict[str, Any]:
+    return {"pid": os.getpid(), "host": socket.gethostname(), "started": _started(os.getpid())}
+
+
+def _holder_alive(lock: Path) -> bool:
+    """Whether the process named in `lock` still runs (a lock from another computer counts as
+    held: its process cannot be asked)."""
+    try:
+        holder = json.loads(read_regular_file(lock, 4096).decode("utf-8"))
+        pid = int(holder["pid"])
+        host = str(holder.get("host", ""))
+        started = holder.get("started")
+    except FileReadError:
+        return False
+    except (ValueError, TypeError, KeyError):
+        # Being written right now, or damaged: young means a window starting up.
+        return time.time() - _modified(lock) < 5.0
+    if host != socket.gethostname():
+        return True
+    if not _pid_alive(pid):
+        return False
+    # The same number may now belong to another process: compare start times where known.
+    return started is None or _started(pid) in (None, started)
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if sys.platform == "win32":  # os.kill would end the process there
+        import ctypes
+
+        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        code = ctypes.c_ulong()
+        kernel.GetExitCodeProcess(handle, ctypes.byref(code))
+        kernel.CloseHandle(handle)
+        return bool(code.value == 259)  # STILL_ACTIVE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def _started(pid: int) -> int | None:
+    """When process `pid` started (clock ticks since boot; Linux only, else None)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+        return int(text.rsplit(")", 1)[1].split()[19])
+    except (OSError, ValueError, IndexError):
+        return None

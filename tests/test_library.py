@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import os
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
-from missdice_desktop.library import GameLibrary, high_scores
+import pytest
+
+from missdice_desktop.library import (
+    GameLibrary,
+    KeptSummary,
+    UnreadableGame,
+    high_scores,
+    summarize,
+)
+from missdice_desktop.records import dumps_record
 from missdice_desktop.rules import Game, get_variant
 
 
@@ -34,7 +47,7 @@ def test_each_game_gets_its_own_file_and_empty_games_are_not_kept(tmp_path: Path
     assert not first.exists()
 
 
-def test_a_broken_file_is_set_aside_and_reported(tmp_path: Path) -> None:
+def test_a_game_that_cannot_be_read_stays_where_it_is_and_is_listed(tmp_path: Path) -> None:
     library = GameLibrary(tmp_path)
     good = library.new_path()
     game = Game(get_variant("yacht").configure(), ["Anna"])
@@ -42,10 +55,43 @@ def test_a_broken_file_is_set_aside_and_reported(tmp_path: Path) -> None:
     library.save(good, game)
     broken = tmp_path / "game-19990101-000000-1.json"
     broken.write_text("{ nope", "utf-8")
+    newer = tmp_path / "game-19990101-000000-2.json"
+    newer.write_text(good.read_text("utf-8").replace('"version": 1', '"version": 7'), "utf-8")
     kept, problems = library.games()
     assert [k.path for k in kept] == [good]
-    assert len(problems) == 1 and "game-19990101" in str(problems[0])
-    assert (tmp_path / (broken.name + ".broken")).read_text("utf-8") == "{ nope"
+    assert len(problems) == 2 and "game-19990101" in str(problems[0])
+    assert broken.read_text("utf-8") == "{ nope" and newer.exists()  # both untouched
+    assert not list(tmp_path.glob("*.broken"))
+    entries = {path.name: library.entry(path) for path in library.paths()}
+    assert isinstance(entries[broken.name], UnreadableGame)
+    assert "not JSON" in entries[broken.name].reason  # type: ignore[union-attr]
+    assert not entries[broken.name].newer  # type: ignore[union-attr]
+    assert entries[newer.name].newer  # type: ignore[union-attr]
+    assert library.latest_unfinished()[0].path == good  # type: ignore[union-attr]
+    assert broken.exists() and newer.exists()
+
+    with pytest.raises(ValueError, match="newer version"):
+        library.set_aside(newer)  # never, even when asked
+    assert library.set_aside(broken) == tmp_path / (broken.name + ".broken")
+    assert not broken.exists() and newer.exists()
+
+
+def test_a_game_unreadable_for_a_moment_comes_back(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path)
+    path = library.new_path()
+    game = Game(get_variant("yacht").configure(), ["Anna"])
+    game.enter_dice("12345")
+    library.save(path, game)
+    (tmp_path / ".summaries" / path.name).unlink()
+    path.chmod(0)
+    try:
+        if os.access(path, os.R_OK):
+            pytest.skip("running as a user who reads every file")
+        assert isinstance(library.entry(path), UnreadableGame)
+        assert library.games()[0] == []
+    finally:
+        path.chmod(0o644)
+    assert path.exists() and [k.path for k in library.games()[0]] == [path]
 
 
 def test_the_latest_unfinished_game_is_the_one_saved_last(tmp_path: Path) -> None:
@@ -103,19 +149,54 @@ def test_high_scores_per_sheet_and_player(tmp_path: Path) -> None:
     assert all(s.player != "Zoé" for s in scores.values())  # unfinished games do not count
 
 
-def test_a_game_is_read_again_only_when_its_file_changed(tmp_path: Path) -> None:
+def test_a_summary_is_kept_beside_each_game_and_read_again_when_the_game_changed(
+    tmp_path: Path,
+) -> None:
     library = GameLibrary(tmp_path)
     path = library.new_path()
-    game = Game(get_variant("yacht").configure(), ["Anna"])
+    game = Game(get_variant("yacht").configure(), ["Anna", "Ben"])
     game.enter_dice("12345")
     library.save(path, game)
-    first = library.games()[0][0]
-    assert library.games()[0][0] is first
+    entry = library.entry(path)
+    assert isinstance(entry, KeptSummary) and entry.summary == summarize(game)
+    assert entry.summary.players == ("Anna", "Ben") and entry.summary.turn == 1
+    # Changed behind the library's back (another program): the summary is not trusted.
     game.score("chance")
-    library.save(path, game)
-    os.utime(path, (first.saved_at + 5, first.saved_at + 5))
-    again = library.games()[0][0]
-    assert again is not first and again.game.state.sheets[0].scores == {"chance": 15}
+    path.write_text(dumps_record(game), "utf-8")
+    os.utime(path, (5000, 5000))
+    again = library.entry(path)
+    assert isinstance(again, KeptSummary) and again.summary.totals == (15, 0)
+    # A damaged summary is no harm either.
+    (tmp_path / ".summaries" / path.name).write_text('{"stamp": 1, "summary": [', "utf-8")
+    assert library.entry(path) == again
+    library.delete(path)
+    assert not (tmp_path / ".summaries" / path.name).exists()
+
+
+def test_one_process_per_game_and_a_crashed_ones_lock_is_taken_over(tmp_path: Path) -> None:
+    mine, theirs = GameLibrary(tmp_path), GameLibrary(tmp_path)
+    path = tmp_path / "game-20260101-120000-1.json"
+    game = Game(get_variant("yacht").configure(), ["Anna"])
+    game.enter_dice("12345")
+    mine.save(path, game)
+    # Another process that is still running holds it.
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        lock = tmp_path / f".{path.name}.lock"
+        lock.write_text(json.dumps({"pid": child.pid, "host": socket.gethostname()}))
+        assert mine.locked_elsewhere(path) and not mine.lock(path)
+        assert mine.latest_unfinished()[0] is None  # start-up offers it to no one else
+    finally:
+        child.kill()
+        child.wait()
+    # Its process is gone: the lock is stale.
+    assert not mine.locked_elsewhere(path)
+    assert mine.lock(path) and mine.latest_unfinished()[0] is not None
+    assert theirs.locked_elsewhere(path) and not theirs.lock(path)  # another window
+    mine.unlock(path)
+    assert theirs.lock(path)
+    theirs.unlock(path)
+    assert not (tmp_path / f".{path.name}.lock").exists()
 
 
 def test_what_interrupted_saves_left_is_removed_once_it_is_old(tmp_path: Path) -> None:

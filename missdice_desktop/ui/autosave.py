@@ -1,7 +1,8 @@
 """The game saved after every action, so that closing the window or a crash loses nothing.
 
 Each game has its own file in the games folder (`GameLibrary`): starting or opening another
-game never overwrites one still being played.
+game never overwrites one still being played. The game's file is locked while this window
+plays it, so that another window never plays the same file.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class Autosave:
         """The single autosave file of earlier versions, moved into the folder at start."""
         self.path = self.library.new_path()
         """The file of the game shown."""
+        self.library.lock(self.path)
         self.failed = False
         """True after a write failed (the user is told once, play goes on)."""
         self.kept_as: Path | None = None
@@ -36,9 +38,29 @@ class Autosave:
         self.keep_failure = ""
         """Why the last unreadable old autosave could not be moved aside."""
 
-    def follow(self, path: Path | None) -> None:
-        """From now on save to `path` (a kept game resumed), or to a new file (None)."""
-        self.path = path if path is not None else self.library.new_path()
+    def follow(self, path: Path | None) -> bool:
+        """From now on save to `path` (a kept game resumed), or to a new file (None).
+
+        False when another window plays `path`: the game is then saved to a new file (a copy).
+        """
+        old = self.path
+        target = path if path is not None else self.library.new_path()
+        free = self.library.lock(target)
+        if not free:
+            target = self.library.new_path()
+            self.library.lock(target)
+        self.path = target
+        if old != target:
+            self.library.unlock(old)
+        return free
+
+    def open_elsewhere(self, path: Path) -> bool:
+        """True while another window plays the kept game at `path`."""
+        return self.library.locked_elsewhere(path)
+
+    def release(self) -> None:
+        """Give back the lock of the game shown (the window closes)."""
+        self.library.unlock(self.path)
 
     def save(self, game: DiceGame[Any]) -> None:
         """Write `game`; AutosaveError (once per failure streak) when the folder is unwritable."""

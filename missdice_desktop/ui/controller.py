@@ -302,7 +302,11 @@ class GameController(QObject):
             self.prompts.error(
                 translate("Controller", "The saved game cannot be read"),
                 fill(
-                    translate("Controller", "%1\n\nThe file was kept aside; a new game starts."),
+                    translate(
+                        "Controller",
+                        "%1\n\nThe file stays where it is (Game › Games lists it); "
+                        "a new game starts.",
+                    ),
                     "\n".join(str(error) for error in broken),
                 ),
             )
@@ -311,6 +315,8 @@ class GameController(QObject):
         if unfinished is not None and self.prompts.resume(self._summary(unfinished.game)):
             self.replace_game(unfinished.game, unfinished.path)
             return
+        if unfinished is not None:
+            self.autosave.library.unlock(unfinished.path)  # declined: free for another window
         self.ask_new_game()
 
     def ask_new_game(self) -> None:
@@ -969,8 +975,23 @@ class GameController(QObject):
         if game is None:
             return False
         kept = None if is_link(path) else self.autosave.library.kept_path(path)
-        self.replace_game(game, kept)
+        self._replace_kept(game, kept)
         return True
+
+    def _replace_kept(self, game: DiceGame[Any], path: Path | None) -> None:
+        """Play `game` in its kept file, or in a copy when another window plays that file."""
+        elsewhere = path is not None and self.autosave.open_elsewhere(path)
+        self.replace_game(game, None if elsewhere else path)
+        if elsewhere and path is not None:
+            self._note(
+                fill(
+                    translate(
+                        "Controller",
+                        "%1 is open in another window: this is a copy, kept as a game of its own.",
+                    ),
+                    path.name,
+                )
+            )
 
     def _playable(
         self, load: Callable[[Any], DiceGame[Any]], source: str | Path
@@ -1006,8 +1027,7 @@ class GameController(QObject):
     def _fill_games_window(self) -> None:
         if self.games_window is None:
             return
-        kept, _broken = self.autosave.kept_games()
-        self.games_window.show_games(kept, self.autosave.path)
+        self.games_window.list_games(self.autosave.library, self.autosave.path)
 
     def open_kept(self, path: Path) -> None:
         """Show a kept game and play on in its own file (the game left stays kept)."""
@@ -1016,7 +1036,7 @@ class GameController(QObject):
             return
         if self.games_window is not None:
             self.games_window.hide()
-        self.replace_game(game, path)
+        self._replace_kept(game, path)
 
     def delete_kept(self, path: Path) -> None:
         """Delete a kept game after asking (never the game in the window)."""
@@ -1159,6 +1179,7 @@ class GameController(QObject):
         """Keep everything: the game (autosave) and the window's size; free the camera."""
         self.window.camera_panel.shut_down()
         self._save()
+        self.autosave.release()
         self.settings.window_geometry = bytes(self.window.saveGeometry().toBase64().data()).decode(
             "ascii"
         )

@@ -1,11 +1,28 @@
-"""The Games window: every kept game (finished or not) and the high scores drawn from them."""
+"""The Games window: every kept game (finished or not) and the high scores drawn from them.
+
+The window opens at once and the list fills in: each game's summary is read on a pool thread
+(`GameLibrary.entry`: the summary kept beside the game, or the game replayed once), in
+batches, so that thousands of kept games never freeze it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QEvent, QLocale, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QDateTime,
+    QEvent,
+    QLocale,
+    QObject,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    Signal,
+)
+from PySide6.QtGui import QCloseEvent, QHideEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -20,68 +37,143 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.library import KeptGame, high_scores, sheet_id
-from missdice_desktop.rules import Game
+from missdice_desktop.library import (
+    GameLibrary,
+    GameSummary,
+    KeptSummary,
+    UnreadableGame,
+    high_scores,
+)
+from missdice_desktop.rules import RulesError, get_variant
+from missdice_desktop.rules.engine import Standing
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.end_of_game_dialog import winners_text
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 PATH_ROLE = Qt.ItemDataRole.UserRole
+BATCH_SECONDS = 0.05
+"""How often the list grows while the games are read."""
+
+Entry = KeptSummary | UnreadableGame
 
 
-def game_date(kept: KeptGame) -> str:
+def game_date(kept: Entry) -> str:
     """When the game was last played, in the language of the moment."""
     moment = QDateTime.fromSecsSinceEpoch(int(kept.saved_at))
     return QLocale().toString(moment, QLocale.FormatType.ShortFormat)
 
 
-def sheet_name(kept: KeptGame) -> str:
+def summary_sheet_name(summary: GameSummary) -> str:
     """The scoresheet of a Yahtzee-family game, else the game's name."""
-    game = kept.game
-    if isinstance(game, Game):
-        return texts.variant_name(game.rules.variant)
-    return texts.game_name(game.game_id)
+    if summary.grid_name:
+        return summary.grid_name
+    if summary.variant:
+        try:
+            return texts.variant_name(get_variant(summary.variant))
+        except RulesError:
+            return summary.variant
+    return texts.game_name(summary.game_id)
 
 
-def scores_text(kept: KeptGame) -> str:
+def sheet_name(kept: KeptSummary) -> str:
+    """The scoresheet of a Yahtzee-family game, else the game's name."""
+    return summary_sheet_name(kept.summary)
+
+
+def scores_text(kept: KeptSummary) -> str:
     """ "Anna 212, Ben 187": every player's total, in playing order."""
-    totals = kept.game.rules.totals(kept.game.state)
+    summary = kept.summary
     return ", ".join(
-        f"{name} {total}" for name, total in zip(kept.game.players, totals, strict=True)
+        f"{name} {total}" for name, total in zip(summary.players, summary.totals, strict=True)
     )
 
 
-def state_text(kept: KeptGame) -> str:
+def state_text(kept: KeptSummary) -> str:
     """The winner of a finished game, or how far an unfinished one went."""
-    game = kept.game
-    if game.finished:
-        losers = game.losers()
-        if losers:
-            return fill(translate("GamesWindow", "%1 loses"), ", ".join(losers))
-        return winners_text(game.standings())
-    if not isinstance(game, Game):
+    summary = kept.summary
+    if summary.finished:
+        if summary.losers:
+            return fill(translate("GamesWindow", "%1 loses"), ", ".join(summary.losers))
+        standings = [
+            Standing(rank, seat, name, total)
+            for seat, (rank, name, total) in enumerate(summary.standings)
+        ]
+        return winners_text(standings)
+    if not summary.turns:
         return translate("GamesWindow", "Unfinished")
-    turn = len(game.state.scored_turns) // max(1, len(game.players)) + 1
     return fill(
-        translate("GamesWindow", "Unfinished: turn %1 of %2"), str(turn), str(len(game.rules.boxes))
+        translate("GamesWindow", "Unfinished: turn %1 of %2"),
+        str(summary.turn),
+        str(summary.turns),
     )
+
+
+def unreadable_text(entry: UnreadableGame) -> str:
+    """ "Cannot be opened: why"."""
+    if entry.newer:
+        why = translate("GamesWindow", "written by a newer version of Miss Dice")
+    else:
+        why = entry.reason
+    return fill(translate("GamesWindow", "Cannot be opened: %1"), why)
+
+
+class _Listing(QObject):
+    """Carries the entries read on a pool thread back to the window."""
+
+    found = Signal(int, object)
+    """(listing number, list of entries) in the folder's order, newest first."""
+    finished = Signal(int)
+
+
+class _ListRunner(QRunnable):
+    def __init__(
+        self, library: GameLibrary, listing: _Listing, number: int, wanted: Callable[[], int]
+    ) -> None:
+        super().__init__()
+        self.library, self.listing, self.number, self.wanted = library, listing, number, wanted
+
+    def run(self) -> None:
+        batch: list[tuple[Entry, bool]] = []
+        sent = time.monotonic()
+        for path in self.library.paths():
+            if self.wanted() != self.number:
+                return  # the window closed or lists again
+            batch.append((self.library.entry(path), self.library.locked_elsewhere(path)))
+            if time.monotonic() - sent >= BATCH_SECONDS:
+                self.listing.found.emit(self.number, batch)
+                batch, sent = [], time.monotonic()
+        if batch:
+            self.listing.found.emit(self.number, batch)
+        self.listing.finished.emit(self.number)
 
 
 class GamesWindow(QDialog):
     """The kept games, newest first, with Open and Delete; and the high scores."""
 
     open_requested = Signal(Path)
-    """Show this game (resume it if unfinished)."""
+    """Show this game (resume it if unfinished; a copy when another window plays it)."""
     delete_requested = Signal(Path)
     """Delete this game (the controller asks first)."""
+    listed = Signal()
+    """Every kept game is in the list (and the high scores are up to date)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gamesWindow")
         self.resize(860, 480)
-        self.kept: list[KeptGame] = []
+        self.kept: list[Entry] = []
+        self.elsewhere: set[Path] = set()
+        """The games another window plays."""
         self.current_path: Path | None = None
+        self.library: GameLibrary | None = None
+        self.listing_done = True
+        self._listing = _Listing(self)
+        self._listing.found.connect(self._on_found)
+        self._listing.finished.connect(self._on_listed)
+        self._number = 0
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
         self.tabs = QTabWidget(self)
         self.games = QTableWidget(0, 5, self)
         self.games.setObjectName("gamesList")
@@ -107,14 +199,17 @@ class GamesWindow(QDialog):
         self.buttons = QDialogButtonBox(self)
         self.open_button = QPushButton(self)
         self.delete_button = QPushButton(self)
+        self.set_aside_button = QPushButton(self)
         self.buttons.addButton(self.open_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.addButton(self.delete_button, QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.buttons.addButton(self.set_aside_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.close_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(self.buttons)
         self.open_button.clicked.connect(self.open_selected)
         self.delete_button.clicked.connect(self.delete_selected)
+        self.set_aside_button.clicked.connect(self.set_aside_selected)
         self.close_button.clicked.connect(self.close)
         self.games.itemDoubleClicked.connect(lambda _item: self.open_selected())
         self.games.itemSelectionChanged.connect(self._update_buttons)
@@ -123,42 +218,103 @@ class GamesWindow(QDialog):
 
     # Content ---------------------------------------------------------------------------------
 
-    def show_games(self, kept: Sequence[KeptGame], current: Path | None) -> None:
-        """Fill both pages from the kept games; `current` is the game in the window."""
-        self.kept = list(kept)
+    def list_games(self, library: GameLibrary, current: Path | None) -> None:
+        """Empty the list, then fill it in the background from `library`'s folder; `current`
+        is the game in the window."""
+        self.library = library
         self.current_path = current
-        self._fill_games()
-        self._fill_scores()
+        self.kept = []
+        self.elsewhere = set()
+        self.games.setRowCount(0)
+        self.scores.setRowCount(0)
+        self.listing_done = False
+        self._number += 1
+        number = self._number
+        self._update_empty()
+        self._update_buttons()
+        self.pool.start(_ListRunner(library, self._listing, number, lambda: self._number))
 
-    def _fill_games(self) -> None:
+    def stop_listing(self) -> None:
+        """Stop reading the games (the window closes)."""
+        self._number += 1
+
+    def _on_found(self, number: int, found: list[tuple[Entry, bool]]) -> None:
+        if number != self._number:
+            return
+        first = len(self.kept)
+        for entry, elsewhere in found:
+            self.kept.append(entry)
+            if elsewhere:
+                self.elsewhere.add(entry.path)
         table = self.games
+        table.setUpdatesEnabled(False)
         table.setRowCount(len(self.kept))
-        for row, kept in enumerate(self.kept):
-            cells = [
-                game_date(kept),
-                sheet_name(kept),
-                ", ".join(kept.game.players),
-                scores_text(kept),
-                state_text(kept),
-            ]
-            if kept.path == self.current_path:
-                cells[4] = fill(translate("GamesWindow", "%1 (in the window)"), cells[4])
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setData(PATH_ROLE, str(kept.path))
-                item.setToolTip(text)
-                table.setItem(row, column, item)
-        table.resizeColumnsToContents()
-        self.empty_label.setVisible(not self.kept)
-        if self.kept:
+        for row in range(first, len(self.kept)):
+            self._fill_row(row)
+        table.setUpdatesEnabled(True)
+        if first == 0 and self.kept:
+            table.resizeColumnsToContents()
             table.selectRow(0)
+        self._update_empty()
         self._update_buttons()
 
+    def _on_listed(self, number: int) -> None:
+        if number != self._number:
+            return
+        self.listing_done = True
+        self.games.resizeColumnsToContents()
+        self._fill_scores()
+        self._update_empty()
+        self._update_buttons()
+        self.listed.emit()
+
+    def _fill_row(self, row: int) -> None:
+        entry = self.kept[row]
+        if isinstance(entry, UnreadableGame):
+            cells = [game_date(entry), entry.path.name, "", "", unreadable_text(entry)]
+        else:
+            cells = [
+                game_date(entry),
+                sheet_name(entry),
+                ", ".join(entry.summary.players),
+                scores_text(entry),
+                state_text(entry),
+            ]
+        if entry.path == self.current_path:
+            cells[4] = fill(translate("GamesWindow", "%1 (in the window)"), cells[4])
+        elif entry.path in self.elsewhere:
+            cells[4] = fill(translate("GamesWindow", "%1 (open in another window)"), cells[4])
+        for column, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            item.setData(PATH_ROLE, str(entry.path))
+            item.setToolTip(text)
+            self.games.setItem(row, column, item)
+
+    def _fill_games(self) -> None:
+        self.games.setRowCount(len(self.kept))
+        for row in range(len(self.kept)):
+            self._fill_row(row)
+        self.games.resizeColumnsToContents()
+        self._update_empty()
+        self._update_buttons()
+
+    def _update_empty(self) -> None:
+        self.empty_label.setVisible(not self.kept)
+        if self.listing_done:
+            self.empty_label.setText(
+                translate(
+                    "GamesWindow",
+                    "No game kept yet: every game played here is kept, finished or not, until "
+                    "you delete it.",
+                )
+            )
+        else:
+            self.empty_label.setText(translate("GamesWindow", "Reading the kept games…"))
+
     def _fill_scores(self) -> None:
-        names: dict[str, str] = {}
-        for kept in self.kept:
-            names[sheet_id(kept.game)] = sheet_name(kept)
-        rows = high_scores(self.kept, names)
+        readable = [entry for entry in self.kept if isinstance(entry, KeptSummary)]
+        names = {entry.summary.sheet: sheet_name(entry) for entry in readable}
+        rows = high_scores(readable, names)
         table = self.scores
         table.setRowCount(len(rows))
         locale = QLocale()
@@ -185,6 +341,11 @@ class GamesWindow(QDialog):
         items = self.games.selectedItems()
         return Path(items[0].data(PATH_ROLE)) if items else None
 
+    def selected_entry(self) -> Entry | None:
+        """What the list knows of the selected game."""
+        path = self.selected_path()
+        return next((entry for entry in self.kept if entry.path == path), None)
+
     def select_path(self, path: Path) -> None:
         """Select the row of `path`."""
         for row, kept in enumerate(self.kept):
@@ -193,28 +354,60 @@ class GamesWindow(QDialog):
 
     def open_selected(self) -> None:
         """Open the selected game in the window."""
-        path = self.selected_path()
-        if path is not None:
-            self.open_requested.emit(path)
+        entry = self.selected_entry()
+        if isinstance(entry, KeptSummary) and entry.path != self.current_path:
+            self.open_requested.emit(entry.path)
 
     def delete_selected(self) -> None:
-        """Ask to delete the selected game (not the one in the window)."""
-        path = self.selected_path()
-        if path is not None and path != self.current_path:
-            self.delete_requested.emit(path)
+        """Ask to delete the selected game (not the one in the window nor in another)."""
+        entry = self.selected_entry()
+        playing = entry is not None and (
+            entry.path == self.current_path or entry.path in self.elsewhere
+        )
+        if isinstance(entry, KeptSummary) and not playing:
+            self.delete_requested.emit(entry.path)
+
+    def set_aside_selected(self) -> None:
+        """Rename the selected game that cannot be opened to NAME.json.broken (the player's
+        choice; never a newer version's game)."""
+        entry = self.selected_entry()
+        if not isinstance(entry, UnreadableGame) or entry.newer or self.library is None:
+            return
+        try:
+            self.library.set_aside(entry.path)
+        except (OSError, ValueError):
+            return
+        self.list_games(self.library, self.current_path)
 
     def _update_buttons(self) -> None:
         on_list = self.tabs.currentIndex() == 0
-        self.open_button.setVisible(on_list)
-        self.delete_button.setVisible(on_list)
-        path = self.selected_path()
-        kept = next((k for k in self.kept if k.path == path), None)
-        self.open_button.setEnabled(kept is not None and path != self.current_path)
-        self.delete_button.setEnabled(kept is not None and path != self.current_path)
-        if kept is not None and not kept.finished:
+        entry = self.selected_entry()
+        unreadable = isinstance(entry, UnreadableGame)
+        self.open_button.setVisible(on_list and not unreadable)
+        self.delete_button.setVisible(on_list and not unreadable)
+        self.set_aside_button.setVisible(on_list and unreadable)
+        readable = isinstance(entry, KeptSummary)
+        path = entry.path if entry is not None else None
+        elsewhere = path in self.elsewhere
+        self.open_button.setEnabled(readable and path != self.current_path)
+        self.delete_button.setEnabled(readable and path != self.current_path and not elsewhere)
+        self.set_aside_button.setEnabled(isinstance(entry, UnreadableGame) and not entry.newer)
+        if readable and elsewhere:
+            self.open_button.setText(translate("GamesWindow", "Open a &copy"))
+        elif isinstance(entry, KeptSummary) and not entry.finished:
             self.open_button.setText(translate("GamesWindow", "&Resume"))
         else:
             self.open_button.setText(translate("GamesWindow", "&Open"))
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        """Stop reading the games once the window is gone."""
+        self.stop_listing()
+        super().hideEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop reading the games once the window is gone."""
+        self.stop_listing()
+        super().closeEvent(event)
 
     # Text ------------------------------------------------------------------------------------
 
@@ -242,18 +435,14 @@ class GamesWindow(QDialog):
                 translate("GamesWindow", "Won"),
             ]
         )
-        self.empty_label.setText(
-            translate(
-                "GamesWindow",
-                "No game kept yet: every game played here is kept, finished or not, until "
-                "you delete it.",
-            )
-        )
         self.delete_button.setText(translate("GamesWindow", "&Delete…"))
+        self.set_aside_button.setText(translate("GamesWindow", "Set &aside"))
+        self._update_empty()
         self._update_buttons()
         if self.kept:
             self._fill_games()
-            self._fill_scores()
+            if self.listing_done:
+                self._fill_scores()
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow a language switch."""

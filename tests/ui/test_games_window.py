@@ -31,6 +31,7 @@ def test_the_games_window_lists_opens_resumes_and_deletes(qtbot, make_app, paths
     window.games_action.trigger()
     games = controller.games_window
     assert games is not None and games.isVisible()
+    qtbot.waitUntil(lambda: games.listing_done)
     table = games.games
     assert table.rowCount() == 2
     rows = {table.item(row, 2).text(): row for row in range(2)}
@@ -54,7 +55,8 @@ def test_the_games_window_lists_opens_resumes_and_deletes(qtbot, make_app, paths
     controller.close_end_of_game()
 
     window.games_action.trigger()
-    zoe_path = next(k.path for k in games.kept if k.game.players == ("Zoé", "Malo"))
+    qtbot.waitUntil(lambda: games.listing_done)
+    zoe_path = next(k.path for k in games.kept if k.summary.players == ("Zoé", "Malo"))
     games.select_path(zoe_path)
     assert games.open_button.text() == "&Resume"
     prompts.delete_answer = False
@@ -62,6 +64,7 @@ def test_the_games_window_lists_opens_resumes_and_deletes(qtbot, make_app, paths
     assert zoe_path.exists() and len(prompts.delete_questions) == 1
     prompts.delete_answer = True
     games.delete_button.click()
+    qtbot.waitUntil(lambda: games.listing_done)
     assert not zoe_path.exists() and games.games.rowCount() == 1
 
 
@@ -72,6 +75,7 @@ def test_the_games_window_speaks_french(qtbot, make_app, paths) -> None:
     parts.window.games_action.trigger()
     games = parts.controller.games_window
     assert games is not None
+    qtbot.waitUntil(lambda: games.listing_done)
     assert games.windowTitle() == "Parties"
     assert games.games.horizontalHeaderItem(4).text() == "Gagnant"
     assert games.scores.horizontalHeaderItem(2).text() == "Meilleur"
