@@ -3,6 +3,11 @@
 A table is written atomically with the key of its rules and a checksum; a file that is
 damaged, cut short, stored in another dtype than the solver's (`SheetModel.dtype`) or built
 from other rules is ignored (and replaced by the next build).
+
+A cache file is read with bounds, since anything may sit at its path: a regular file only
+(a named pipe or a device is refused without waiting), at most the table's own size plus
+`MAX_OVERHEAD_BYTES`; each array's header (shape, dtype) is checked before its data is read,
+and no more than the expected bytes are ever inflated (a deflate bomb costs nothing).
 """
 
 from __future__ import annotations
@@ -11,10 +16,12 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import tempfile
 import zipfile
 from dataclasses import fields
 from pathlib import Path
+from typing import IO
 
 import numpy as np
 import platformdirs
@@ -26,6 +33,14 @@ SOLVER_VERSION = 2
 """Bump when the solver's results or the file layout change: old tables are rebuilt.
 2: sheets with an Écart are solved (float32 tables with the pending Plus or Minus)."""
 APP_NAME = "missdice"
+MAX_OVERHEAD_BYTES = 1_000_000
+"""What a cache file may hold beyond its table's values (headers, the key, the checksum)."""
+MAX_TEXT_CHARS = 128
+"""The longest key or checksum (both are 64 hex digits)."""
+
+
+class DamagedCache(ValueError):
+    """A cache file that is not a table this solver wrote."""
 
 
 def default_cache_dir() -> Path:
@@ -78,21 +93,91 @@ def load_table(model: SheetModel, cache_dir: Path | None = None) -> Table | None
     """The cached table for `model`'s rules, or None when missing, damaged or stale."""
     path = table_path(model.rules, cache_dir)
     try:
-        with np.load(path, allow_pickle=False) as stored:
-            values: Table = stored["values"]
-            key = str(stored["key"])
-            checksum = str(stored["checksum"])
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError):
+        values, key, checksum = _read_cache(path, model.shape, np.dtype(model.dtype))
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError, MemoryError):
         return None
     if (
         key != rules_key(model.rules)
-        or values.dtype != model.dtype
-        or values.shape != model.shape
         or checksum != _checksum(values)
         or not np.isfinite(values).all()
     ):
         return None
     return values
+
+
+def _read_cache(path: Path, shape: tuple[int, ...], dtype: np.dtype) -> tuple[Table, str, str]:
+    """The values, key and checksum of a cache file; DamagedCache (a ValueError) or OSError."""
+    expected = int(np.prod(shape)) * dtype.itemsize
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags)  # never waits for a writer, whatever the file is
+    with os.fdopen(descriptor, "rb") as file:
+        status = os.fstat(file.fileno())
+        if not stat.S_ISREG(status.st_mode):
+            raise DamagedCache("not a regular file")
+        if status.st_size > expected + MAX_OVERHEAD_BYTES:
+            raise DamagedCache("larger than the table")
+        with zipfile.ZipFile(file) as archive:
+            values = _read_array(archive, "values", shape, dtype)
+            key = _read_text(archive, "key")
+            checksum = _read_text(archive, "checksum")
+    return values, key, checksum
+
+
+def _read_array(
+    archive: zipfile.ZipFile, name: str, shape: tuple[int, ...], dtype: np.dtype
+) -> Table:
+    """Member `name` of an .npz, only if its header says `shape` and `dtype`."""
+    info = archive.getinfo(f"{name}.npy")
+    size = int(np.prod(shape)) * dtype.itemsize
+    if info.file_size > size + MAX_OVERHEAD_BYTES:
+        raise DamagedCache(f"{name}: larger than expected")
+    with archive.open(info) as member:
+        found_shape, found_dtype = _header(member)
+        if found_shape != tuple(shape) or found_dtype != dtype:
+            raise DamagedCache(f"{name}: shape {found_shape} {found_dtype}, not {shape} {dtype}")
+        values: Table = np.empty(shape, dtype)
+        _read_exactly(member, memoryview(values.data).cast("B"))
+        if member.read(1):
+            raise DamagedCache(f"{name}: longer than its header says")
+    return values
+
+
+def _read_text(archive: zipfile.ZipFile, name: str) -> str:
+    """A short text member (`np.array(str)`) of an .npz."""
+    info = archive.getinfo(f"{name}.npy")
+    if info.file_size > MAX_OVERHEAD_BYTES:
+        raise DamagedCache(f"{name}: larger than expected")
+    with archive.open(info) as member:
+        shape, dtype = _header(member)
+        if shape != () or dtype.kind != "U" or dtype.itemsize > 4 * MAX_TEXT_CHARS:
+            raise DamagedCache(f"{name}: not a short text")
+        buffer = bytearray(dtype.itemsize)
+        _read_exactly(member, memoryview(buffer))
+    return str(np.frombuffer(bytes(buffer), dtype)[0])
+
+
+def _header(member: IO[bytes]) -> tuple[tuple[int, ...], np.dtype]:
+    """The shape and dtype an .npy header announces (C order only)."""
+    version = np.lib.format.read_magic(member)
+    if version == (1, 0):
+        shape, fortran, dtype = np.lib.format.read_array_header_1_0(member)
+    elif version == (2, 0):
+        shape, fortran, dtype = np.lib.format.read_array_header_2_0(member)
+    else:
+        raise DamagedCache(f"unknown .npy version {version}")
+    if fortran or dtype.hasobject:
+        raise DamagedCache("not a plain C-ordered array")
+    return tuple(shape), np.dtype(dtype)
+
+
+def _read_exactly(member: IO[bytes], into: memoryview) -> None:
+    done = 0
+    while done < len(into):
+        chunk = member.read(min(len(into) - done, 1 << 20))
+        if not chunk:
+            raise DamagedCache("cut short")
+        into[done : done + len(chunk)] = chunk
+        done += len(chunk)
 
 
 def save_table(model: SheetModel, values: Table, cache_dir: Path | None = None) -> Path:
