@@ -1,11 +1,14 @@
 """Where frames come from: a webcam, a video file, or a folder of images, behind one interface.
 
 Sources are plain blocking objects, meant to be driven from a worker thread. Every failure
-becomes a FrameSourceError with a message fit to show a player.
+becomes a FrameSourceError with a message fit to show a player (never OpenCV's or the
+system's own text). A frame larger than MAX_FRAME_PIXELS is refused: a video file's frame
+size is checked from its header before any frame is decoded.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
@@ -33,6 +36,20 @@ __all__ = [
 ]
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+MAX_FRAME_PIXELS = 4096 * 4096
+"""The largest frame a source gives (about 50 MB in BGR): beyond a 4K camera's, far below
+what a crafted video can claim (12,000 × 12,000 frames would take 2.4 GB at a time)."""
+
+
+def _too_large(width: float, height: float) -> bool:
+    return width * height > MAX_FRAME_PIXELS
+
+
+def _frame_size_text(name: str, width: float, height: float) -> str:
+    return (
+        f"{name}: its pictures are too large ({int(width)} × {int(height)}; "
+        f"at most {MAX_FRAME_PIXELS // 1_000_000} million pixels)."
+    )
 
 
 class FrameSource(Protocol):
@@ -81,7 +98,10 @@ class CameraSource:
 
     def open(self) -> None:
         """Open the device; the error says whether it is missing, forbidden or busy."""
-        capture = cv2.VideoCapture(self.index)
+        try:
+            capture = cv2.VideoCapture(self.index)
+        except cv2.error:
+            raise FrameSourceError(*self._why_not_open()) from None
         if not capture.isOpened():
             capture.release()
             raise FrameSourceError(*self._why_not_open())
@@ -113,10 +133,18 @@ class CameraSource:
         """The latest frame; DISCONNECTED when the camera stops sending."""
         if self._capture is None:
             raise FrameSourceError(SourceProblem.NO_CAMERA, f"{self.name} is not open.")
-        ok, frame = self._capture.read()
+        try:
+            ok, frame = self._capture.read()
+        except (cv2.error, MemoryError):
+            ok, frame = False, None
         if not ok or frame is None:
             raise FrameSourceError(
                 SourceProblem.DISCONNECTED, f"{self.name} stopped sending pictures (unplugged?)."
+            )
+        height, width = frame.shape[:2]
+        if _too_large(width, height):
+            raise FrameSourceError(
+                SourceProblem.UNREADABLE, _frame_size_text(self.name, width, height)
             )
         return np.asarray(frame, dtype=np.uint8)
 
@@ -147,19 +175,50 @@ class VideoFileSource:
         return self._interval
 
     def open(self) -> None:
-        """Open the file; UNREADABLE when it is missing or not a video OpenCV can decode."""
-        if not self.path.is_file():
-            raise FrameSourceError(SourceProblem.UNREADABLE, f"Not found: {self.path}")
-        capture = cv2.VideoCapture(str(self.path))
-        readable = capture.isOpened() and capture.read()[0]
-        if not readable:
-            capture.release()
+        """Open the file; UNREADABLE when it is missing, not a regular file, not a video
+        OpenCV can decode, or of frames larger than MAX_FRAME_PIXELS."""
+        try:
+            mode = self.path.stat().st_mode
+        except (OSError, ValueError):
+            raise FrameSourceError(SourceProblem.UNREADABLE, f"Not found: {self.path}") from None
+        if not stat.S_ISREG(mode):
             raise FrameSourceError(
                 SourceProblem.UNREADABLE,
-                f"Cannot read {self.path.name}: not a video this program can decode.",
+                f"Cannot read {self.path.name}: not a video file (a pipe, a device or a folder).",
             )
-        capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
-        fps = capture.get(cv2.CAP_PROP_FPS)
+        undecodable = FrameSourceError(
+            SourceProblem.UNREADABLE,
+            f"Cannot read {self.path.name}: not a video this program can decode.",
+        )
+        try:
+            capture = cv2.VideoCapture(str(self.path))
+        except cv2.error:
+            raise undecodable from None
+        try:
+            if not capture.isOpened():
+                raise undecodable
+            width = capture.get(cv2.CAP_PROP_FRAME_WIDTH)
+            height = capture.get(cv2.CAP_PROP_FRAME_HEIGHT)
+            if _too_large(width, height):  # before a single frame is decoded
+                raise FrameSourceError(
+                    SourceProblem.UNREADABLE, _frame_size_text(self.path.name, width, height)
+                )
+            ok, frame = capture.read()
+            if not ok or frame is None:
+                raise undecodable
+            if _too_large(frame.shape[1], frame.shape[0]):
+                raise FrameSourceError(
+                    SourceProblem.UNREADABLE,
+                    _frame_size_text(self.path.name, frame.shape[1], frame.shape[0]),
+                )
+            capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
+            fps = capture.get(cv2.CAP_PROP_FPS)
+        except FrameSourceError:
+            capture.release()
+            raise
+        except (cv2.error, MemoryError):
+            capture.release()
+            raise undecodable from None
         self._interval = 1 / fps if 1 <= fps <= 240 else 1 / 30
         self._capture = capture
 
@@ -167,12 +226,20 @@ class VideoFileSource:
         """The next frame; at the end, the first again (or UNREADABLE without looping)."""
         if self._capture is None:
             raise FrameSourceError(SourceProblem.UNREADABLE, f"{self.name} is not open.")
-        ok, frame = self._capture.read()
-        if not ok and self.loop:
-            self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
+        try:
             ok, frame = self._capture.read()
+            if not ok and self.loop:
+                self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
+                ok, frame = self._capture.read()
+        except (cv2.error, MemoryError):
+            ok, frame = False, None
         if not ok or frame is None:
             raise FrameSourceError(SourceProblem.UNREADABLE, f"{self.name} ended or is broken.")
+        height, width = frame.shape[:2]
+        if _too_large(width, height):
+            raise FrameSourceError(
+                SourceProblem.UNREADABLE, _frame_size_text(self.name, width, height)
+            )
         return np.asarray(frame, dtype=np.uint8)
 
     def close(self) -> None:
@@ -213,7 +280,14 @@ class ImageFolderSource:
         """List the images; UNREADABLE when the folder is missing or holds none."""
         if not self.folder.is_dir():
             raise FrameSourceError(SourceProblem.UNREADABLE, f"Folder not found: {self.folder}")
-        self._paths = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        try:
+            found = [p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES]
+        except OSError as error:
+            why = (error.strerror or "cannot be read").lower()
+            raise FrameSourceError(
+                SourceProblem.UNREADABLE, f"Cannot read the folder {self.folder.name}: {why}."
+            ) from None
+        self._paths = sorted(found)
         if not self._paths:
             raise FrameSourceError(
                 SourceProblem.UNREADABLE, f"No images (JPEG, PNG…) in {self.folder}"
@@ -237,7 +311,9 @@ class ImageFolderSource:
                 return self._current[1]
             try:
                 image = decode_image(path.read_bytes()) if _small_regular_file(path) else None
-            except OSError:  # unreadable (permissions), or gone since the folder was listed
+            except (OSError, MemoryError):  # unreadable (permissions), or gone since listed
+                image = None
+            if image is not None and _too_large(image.shape[1], image.shape[0]):
                 image = None
             if image is not None:
                 self._current = (path, image)
@@ -265,8 +341,9 @@ def source_for(spec: str) -> FrameSource:
     if spec.isdigit():
         return CameraSource(int(spec))
     path = Path(spec).expanduser()
-    if path.is_dir():
-        return ImageFolderSource(path)
+    with contextlib.suppress(OSError, ValueError):
+        if path.is_dir():
+            return ImageFolderSource(path)
     return VideoFileSource(path)
 
 

@@ -1,5 +1,6 @@
 """Frame sources: a video file, a folder of images, a missing camera, and broken inputs."""
 
+import os
 from pathlib import Path
 
 import cv2
@@ -108,3 +109,55 @@ def test_source_for_picks_the_kind(tmp_path: Path) -> None:
     assert isinstance(source_for("0"), CameraSource)
     assert isinstance(source_for(str(tmp_path)), ImageFolderSource)
     assert isinstance(source_for(str(tmp_path / "x.mp4")), VideoFileSource)
+
+
+def test_a_video_of_frames_above_the_cap_is_refused_before_decoding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "huge.avi"
+    write_video(path)
+    monkeypatch.setattr("vision.sources.MAX_FRAME_PIXELS", 64 * 48 - 1)
+    decoded: list[int] = []
+    real = cv2.VideoCapture
+
+    class Counting:
+        def __init__(self, name: str) -> None:
+            self.capture = real(name)
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.capture, name)
+
+        def read(self) -> tuple[bool, np.ndarray]:
+            decoded.append(1)
+            return self.capture.read()  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(cv2, "VideoCapture", Counting)
+    with pytest.raises(FrameSourceError, match=r"too large \(64 × 48") as refused:
+        VideoFileSource(path).open()
+    assert refused.value.problem is SourceProblem.UNREADABLE and decoded == []
+
+
+def test_a_named_pipe_is_not_called_missing_and_is_not_waited_on(tmp_path: Path) -> None:
+    pipe = tmp_path / "roll.avi"
+    os.mkfifo(pipe)
+    with pytest.raises(FrameSourceError, match="not a video file") as refused:
+        source_for(str(pipe)).open()
+    assert "Not found" not in str(refused.value)
+
+
+def test_opencv_errors_become_a_players_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "roll.avi"
+    write_video(path)
+
+    def broken(_name: object) -> None:
+        raise cv2.error("OpenCV(4.x) /io/opencv/modules/videoio/src/cap.cpp:42: error: (-2)")
+
+    monkeypatch.setattr(cv2, "VideoCapture", broken)
+    with pytest.raises(FrameSourceError) as refused:
+        VideoFileSource(path).open()
+    assert str(refused.value) == "Cannot read roll.avi: not a video this program can decode."
+    with pytest.raises(FrameSourceError) as refused:
+        CameraSource(7).open()
+    assert "cap.cpp" not in str(refused.value)
