@@ -92,12 +92,19 @@ class Networks:
         nets: dict[str, cv2.dnn.Net] = self._local.__dict__.setdefault("nets", {})
         if name not in nets:
             try:
-                nets[name] = _load(self.folder / name)
+                net = _load(self.folder / name)
             except cv2.error as error:
                 first = str(error).strip().splitlines()[-1] if str(error).strip() else "?"
                 raise NetworksUnavailable(
                     f"the dice reader's network {self.folder / name} cannot be read ({first})"
                 ) from error
+            if not _answers_as(net, name):
+                raise NetworksUnavailable(
+                    f"the dice reader's network {self.folder / name} is not the "
+                    f"{'detector' if name == DETECTOR_FILE else 'die reader'} "
+                    "(the two network files may be swapped or replaced)"
+                )
+            nets[name] = net
         return nets[name]
 
     def candidates(self, frame: U8) -> list[tuple[float, float, float, float, F32]]:
@@ -172,6 +179,21 @@ def _load(path: Path) -> cv2.dnn.Net:
     if classic is None:
         return cv2.dnn.readNetFromONNX(str(path))
     return cv2.dnn.readNetFromONNX(str(path), engine=classic)
+
+
+def _answers_as(net: cv2.dnn.Net, name: str) -> bool:
+    """Whether `net` gives what the network `name` gives on a blank crop: the detector a map
+    (batch, channels, rows, columns), the die reader seven probabilities. A network in the
+    other's place would fail on every photo instead: the install is to blame, not the photo."""
+    blank = np.full((CROP, CROP, 3), PIXEL_MEAN, np.uint8)
+    try:
+        net.setInput(cv2.dnn.blobFromImage(blank, PIXEL_SCALE, (CROP, CROP), (PIXEL_MEAN,) * 3))
+        shape = np.asarray(net.forward()).shape
+    except cv2.error:
+        return False
+    if name == READER_FILE:
+        return len(shape) == 2 and shape[1] == 7
+    return len(shape) == 4 and shape[1] > 4
 
 
 def _peaks(out: F32) -> list[tuple[int, int, float, float, F32]]:

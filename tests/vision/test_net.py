@@ -115,3 +115,12 @@ def test_the_networks_alone_read_the_demo_photos(name: str, values: tuple[int, .
     faces = networks().faces(frame)
     assert tuple(sorted(f.value for f in faces)) == values
     assert all(0 < f.confidence <= 1 and 0 < f.size < 200 for f in faces)
+
+
+def test_swapped_networks_blame_the_install_not_the_photo(tmp_path: Path) -> None:
+    (tmp_path / "dice_detector.onnx").write_bytes((MODELS / "die_reader.onnx").read_bytes())
+    (tmp_path / "die_reader.onnx").write_bytes((MODELS / "dice_detector.onnx").read_bytes())
+    with pytest.raises(NetworksUnavailable, match=r"is not the detector.*swapped"):
+        Networks(tmp_path).load()
+    with pytest.raises(NetworksUnavailable, match="is not the die reader"):
+        Networks(tmp_path, ("die_reader.onnx",)).load()
