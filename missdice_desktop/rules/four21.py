@@ -177,6 +177,19 @@ def ranked(hands: Iterable[tuple[int, Hand]]) -> tuple[tuple[int, Hand], ...]:
     return tuple(sorted(hands, key=lambda entry: -hand_rank(entry[1])))
 
 
+def places(hands: Iterable[tuple[int, Hand]]) -> dict[int, int]:
+    """Each player's place among `hands`, 1 for the best; equal hands share a place.
+
+    >>> places([(0, (6, 5, 3)), (1, (4, 2, 1)), (2, (6, 5, 3))])
+    {0: 2, 1: 1, 2: 2}
+    """
+    entries = list(hands)
+    return {
+        player: 1 + sum(hand_rank(other) > hand_rank(hand) for _, other in entries)
+        for player, hand in entries
+    }
+
+
 def hand_text(hand: Hand) -> str:
     """The hand as players say it: its dice high to low, a pair of aces first.
 
@@ -342,6 +355,17 @@ class Payment:
     def ranking(self) -> tuple[tuple[int, Hand], ...]:
         """The round's hands best first (the tie-break throws aside)."""
         return ranked(self.hands)
+
+    @property
+    def final_places(self) -> tuple[tuple[int, Hand, int], ...]:
+        """(player, hand, place) best first, as the round ended: equal hands share a place,
+        except that the tie-breaks put the worst player alone in last place."""
+        shared = places(self.hands)
+        worst_last = sorted(self.ranking, key=lambda entry: entry[0] == self.worst)
+        return tuple(
+            (player, hand, len(self.hands) if player == self.worst else shared[player])
+            for player, hand in worst_last
+        )
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,10 @@ class CoachController(QObject):
         panel = self.panel
         tray = self.window.tray
         tray.show_advice(None)
+        # Only the scoresheet games have a coach: elsewhere its menu item and panel go.
+        coachable = isinstance(game, Game)
+        self.window.coach_action.setEnabled(coachable)
+        self.window.coach_dock.setVisible(coachable and self.window.coach_action.isChecked())
         player = game.current_player
         name = game.players[player]
         problem = self._problem(game)

@@ -31,8 +31,8 @@ from missdice_desktop.rules.four21 import (
     Payment,
     Phase,
     hand_of,
-    hand_rank,
     hand_text,
+    places,
 )
 from missdice_desktop.ui.colours import mix
 from missdice_desktop.ui.games.board_text import MIN_TEXT_PX, muted, set_font, text_size
@@ -109,8 +109,19 @@ class _PlayersPanel(QFrame):
         self.grid.setContentsMargins(8, 4, 8, 4)
         self.grid.setHorizontalSpacing(14)
         self.grid.setVerticalSpacing(2)
-        self.rows = 0
+        self.rows: list[Sequence[QWidget]] = []
+        """Each shown player's widgets, in seat order: a row's band covers them all."""
         self.playing_row: int | None = None
+
+    def row_band(self, row: int) -> QRect:
+        """Where a player's row is drawn: from the top of its highest widget to the bottom of
+        its lowest, across the panel (read from the widgets, so always where they are)."""
+        widgets = [widget for widget in self.rows[row] if not widget.isHidden()]
+        if not widgets:
+            return QRect()
+        top = min(widget.geometry().top() for widget in widgets)
+        bottom = max(widget.geometry().bottom() for widget in widgets)
+        return QRect(0, top - 1, self.width(), bottom - top + 3)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Bands behind the rows: every other one shaded, the player throwing highlighted."""
@@ -119,15 +130,11 @@ class _PlayersPanel(QFrame):
         base = palette.color(QPalette.ColorRole.Window)
         text = palette.color(QPalette.ColorRole.WindowText)
         highlight = palette.color(QPalette.ColorRole.Highlight)
-        for row in range(1, self.rows + 1):
-            first = self.grid.cellRect(row, 0)
-            last = self.grid.cellRect(row, self.grid.columnCount() - 1)
-            if not first.isValid() or not last.isValid():
-                continue
-            band = QRect(0, first.top() - 1, self.width(), first.height() + 2)
-            if row - 1 == self.playing_row:
+        for row in range(len(self.rows)):
+            band = self.row_band(row)
+            if row == self.playing_row:
                 painter.fillRect(band, mix(base, highlight, 0.28))
-            elif row % 2 == 0:
+            elif row % 2 == 1:
                 painter.fillRect(band, mix(base, text, 0.05))
         painter.end()
 
@@ -202,7 +209,8 @@ class Four21Board(QWidget):
         last_layout.addWidget(self.last_caption)
         last_layout.addWidget(self.payment)
         last_layout.addWidget(self.last_ranking)
-        right = QVBoxLayout()
+        self.last_box = last_box
+        self.right = right = QVBoxLayout()
         right.addWidget(pot_box)
         right.addWidget(last_box)
         right.addWidget(self.rules_card)
@@ -279,11 +287,29 @@ class Four21Board(QWidget):
             )
         )
         self._fit()
+        self._fit_rules_card()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Grow or shrink the text with the room there is."""
         super().resizeEvent(event)
         self._fit()
+        self._fit_rules_card()
+
+    def _fit_rules_card(self) -> None:
+        """The rules card goes when the pot and the last round need its room (Help › Rules
+        has the same text): nothing in the column is ever squeezed over its neighbour."""
+        width = self.pot_box.width()
+        if width <= 0:
+            return
+        spacing = self.right.spacing()
+        needed = sum(
+            box.heightForWidth(width) if box.hasHeightForWidth() else box.sizeHint().height()
+            for box in (self.pot_box, self.last_box)
+            if not box.isHidden()
+        )
+        card = self.rules_card.heightForWidth(width)
+        room = self.height() - self.layout().contentsMargins().top()
+        self.rules_card.setVisible(needed + 2 * spacing + card <= room)
 
     def _fit(self) -> None:
         count = len(self._shown[0]) if self._shown is not None else 2
@@ -355,10 +381,10 @@ class Four21Board(QWidget):
             grid.addWidget(place, row, 4)
             self._cells.append((name, chips, tokens, hand, place))
             self._text_px = 0  # the new row takes the board's text size
-        self.players.rows = len(players)
+        self.players.rows = [cells for cells in self._cells[: len(players)]]
         self.players.playing_row = None if state.finished else state.turn.player
         hands = dict(state.hands)
-        ranked = sorted(hands, key=lambda seat: -hand_rank(hands[seat]))
+        place_of = places(state.hands)
         tie_hands = dict(state.tie_hands)
         for seat, (name, chips, tokens, hand, place) in enumerate(self._cells):
             visible = seat < len(players)
@@ -376,9 +402,7 @@ class Four21Board(QWidget):
             notes: list[str] = []
             if seat in hands:
                 shown = hands[seat]
-                notes.append(
-                    fill(translate("Four21Board", "place %1"), str(ranked.index(seat) + 1))
-                )
+                notes.append(fill(translate("Four21Board", "place %1"), str(place_of[seat])))
             elif playing and state.turn.dice is not None:
                 shown = hand_of(state.turn.dice)
                 notes.append(translate("Four21Board", "throwing"))
@@ -393,7 +417,8 @@ class Four21Board(QWidget):
                     else translate("Four21Board", "tied")
                 )
             hand.setText("" if shown is None else hand_text(shown))
-            place.setText(f"{NO_BREAK}· ".join(notes))
+            # A note never breaks inside ("place 1"); the line may break between notes.
+            place.setText(f"{NO_BREAK}· ".join(note.replace(" ", NO_BREAK) for note in notes))
             state_tokens = 0 if out else state.tokens[seat]
             chips.show_count(state_tokens, chips.chip)
         self.players.update()
@@ -420,11 +445,11 @@ class Four21Board(QWidget):
             return ""
         last: Payment = state.payments[-1]
         names = [name.replace(" ", NO_BREAK) for name in players]
-        places = [
+        ranking = [
             fill(
                 translate("Four21Board", "%1. %2 %3"), str(place), names[seat], hand_name(hand)
             ).replace(" ", NO_BREAK)
-            for place, (seat, hand) in enumerate(last.ranking, 1)
+            for seat, hand, place in last.final_places
         ]
         best = fill(
             translate("Four21Board", "Best: %1's %2, worth %3. Worst: %4."),
@@ -433,4 +458,11 @@ class Four21Board(QWidget):
             str(last.worth),
             names[last.worst],
         )
-        return best + "\n" + " · ".join(places)
+        lines = [best, " · ".join(ranking)]
+        for tie_break in last.tie_breaks:
+            throws = ", ".join(
+                f"{names[seat]}{NO_BREAK}{hand_name(hand)}".replace(" ", NO_BREAK)
+                for seat, hand in tie_break
+            )
+            lines.append(fill(translate("Four21Board", "Tie-break: %1"), throws))
+        return "\n".join(lines)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from PySide6.QtCore import Qt
 
 from missdice_desktop.records import load_record
@@ -240,8 +242,9 @@ def test_a_tie_for_the_worst_reads_in_full_at_1024x700(qtbot, make_app, tmp_path
     qtbot.waitUntil(lambda: parts.window.width() == 1024)
     qtbot.wait(100)
     _, _, _, hand, place = board._cells[1]
-    assert (hand.text(), place.text()) == ("2-2-1", "place 3\u00a0· nénette\u00a0· tie: 6-3-2")
-    assert board._cells[3][4].text() == "place 4\u00a0· nénette\u00a0· tied"
+    nb = "\u00a0"
+    assert (hand.text(), place.text()) == ("2-2-1", f"place{nb}3{nb}· nénette{nb}· tie:{nb}6-3-2")
+    assert board._cells[3][4].text() == f"place{nb}3{nb}· nénette{nb}· tied"  # a shared place
     for cells in board._cells[:4]:
         for widget in cells[:4]:
             assert widget.width() >= widget.sizeHint().width(), widget.objectName()
@@ -250,3 +253,45 @@ def test_a_tie_for_the_worst_reads_in_full_at_1024x700(qtbot, make_app, tmp_path
         assert wrapped.height() <= 2.6 * wrapped.fontMetrics().height()  # two lines at most
     bottom = board._cells[3][2].mapTo(board, board._cells[3][2].rect().bottomLeft()).y()
     assert bottom <= board.height()
+
+
+def test_after_a_tie_break_the_last_round_puts_the_worst_last_and_shows_the_throws(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = four21_choice(["Anna", "Bruno", "Chloé"])
+    parts.controller.start()
+    game = parts.controller.game
+    for dice in [(4, 2, 1), (2, 2, 1), (2, 2, 1), (6, 5, 4), (3, 2, 2)]:
+        game.apply(Roll(dice))  # Bruno and Chloé tie; Bruno's 6-5-4 beats Chloé's 3-2-2
+    board = parts.window.four21_board
+    assert board.last_ranking.text().replace("\u00a0", " ") == (
+        "Best: Anna's 4-2-1, worth 10. Worst: Chloé.\n"
+        "1. Anna 4-2-1 · 2. Bruno 2-2-1 (nénette) · 3. Chloé 2-2-1 (nénette)\n"
+        "Tie-break: Bruno 6-5-4, Chloé 3-2-2"
+    )
+
+
+def test_eight_players_at_1024x700_rows_apart_and_the_band_on_the_player_throwing(
+    qtbot, make_app, tmp_path
+):
+    parts, game = _decharge_with_eight(qtbot, make_app, (1024, 700), tmp_path)
+    window, board = parts.window, parts.window.four21_board
+    window.coach_action.setChecked(True)  # the coach does not play the 421: nothing opens
+    qtbot.wait(50)
+    assert not window.coach_action.isEnabled() and window.coach_dock.isHidden()
+    panel = board.players
+    bands = [panel.row_band(row) for row in range(8)]
+    for upper, lower in itertools.pairwise(bands):
+        assert upper.bottom() < lower.top() + 2, "rows overlap"
+    seat = game.state.turn.player
+    name = board._cells[seat][0]
+    assert name.text().startswith("▶")
+    assert panel.playing_row == seat
+    assert bands[seat].contains(name.geometry().center())
+    for cells in board._cells:
+        place = cells[4]
+        if place.text():
+            first_note = place.text().split("\u00a0·")[0]
+            assert place.fontMetrics().horizontalAdvance(first_note) <= place.width()
+    if board.rules_card.isVisible():
+        card_top = board.rules_card.geometry().top()
+        assert board.last_box.geometry().bottom() < card_top
