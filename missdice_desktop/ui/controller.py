@@ -846,18 +846,19 @@ class GameController(QObject):
             return joker
         if self.table_mode:
             return translate(
-                "Controller", "Choose a box (click it, or arrows and Enter), or correct the dice."
+                "Controller",
+                "Choose a box (its letter, a click, or arrows and Enter), or correct the dice.",
             )
         if game.is_legal(Roll()):
             return fill(
                 translate(
                     "Controller",
-                    "Choose a box (click it, or arrows and Enter), or hold dice (1–5) "
-                    "and roll again: %1 left.",
+                    "Choose a box (its letter, a click, or arrows and Enter), "
+                    "or hold dice (1–5) and roll again: %1 left.",
                 ),
                 str(game.rolls_left),
             )
-        return translate("Controller", "Choose a box: click it, or arrows and Enter.")
+        return translate("Controller", "Choose a box: its letter, a click, or arrows and Enter.")
 
     def _four21_status(self) -> str:
         if self.table_mode:
