@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import json
 import os
+import stat
 import sys
 import urllib.parse
 import urllib.request
@@ -204,6 +206,7 @@ def share_command(path: str, *, qr: str | None) -> int:
     link = link_from_game(game)
     if qr is not None:
         try:
+            _check_writable_target(qr)
             save_qr(link, qr)
         except ValueError as error:
             _say(f"missdice share: {error}")
@@ -213,6 +216,21 @@ def share_command(path: str, *, qr: str | None) -> int:
             return 2
     print(link)
     return 0
+
+
+def _check_writable_target(path: str) -> None:
+    """OSError unless `path` is missing or a regular file: writing to a named pipe would wait
+    for a reader for ever, and a device or folder is no place for a picture."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except ValueError:  # a NUL in the name
+        raise OSError(errno.EINVAL, "not a valid file name") from None
+    if stat.S_ISDIR(mode):
+        raise OSError(errno.EISDIR, "it is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file: a pipe or a device")
 
 
 def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:

@@ -399,3 +399,19 @@ def test_a_file_url_from_the_desktop_opens_as_a_path(monkeypatch) -> None:
     assert main(["file:///home/anna/Partie%20du%20soir.missdice"]) == 0
     assert main(["partie.json"]) == 0
     assert opened == [("/home/anna/Partie du soir.missdice", None), ("partie.json", None)]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_share_qr_to_a_named_pipe_says_so_instead_of_waiting(
+    example_file: Path, tmp_path: Path
+) -> None:
+    pipe = tmp_path / "code.png"
+    os.mkfifo(pipe)
+    command = [sys.executable, "-m", "missdice_desktop", "share", str(example_file), "--qr"]
+    result = subprocess.run(
+        [*command, str(pipe)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        f"missdice share: {pipe}: cannot write (not a regular file: a pipe or a device)"
+    ]
