@@ -23,6 +23,7 @@ from missdice_desktop.rules import (
     Game,
     Hold,
     PigRules,
+    Roll,
     get_variant,
     new_game,
 )
@@ -112,7 +113,8 @@ def realistic_pig(
     turn_total = 0
     while not game.finished and (actions is None or steps < actions):
         steps += 1
-        if Bank() in game.legal_actions() and turn_total >= chooser.randint(12, 25):
+        legal = game.legal_actions()
+        if Bank() in legal and (turn_total >= chooser.randint(12, 25) or Roll() not in legal):
             game.apply(Bank())
             turn_total = 0
             continue

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from missdice_desktop.rules.dice import Dice, make_dice
 from missdice_desktop.rules.refusals import IllegalActionError, Refusal, RefusalCode
@@ -30,6 +30,7 @@ __all__ = [
     "DiceGame",
     "EnterDice",
     "GameRules",
+    "History",
     "Hold",
     "IllegalActionError",
     "RecordedRoll",
@@ -42,6 +43,99 @@ __all__ = [
     "check_player_name",
     "rank_players",
 ]
+
+
+ItemT = TypeVar("ItemT")
+
+
+class History(Sequence[ItemT]):
+    """An immutable sequence that grows at its end and shares what it held: a game's past.
+
+    Each state of a game keeps its past turns; undo keeps every state. With a tuple each
+    state would copy the whole past (memory as the square of the game's length); a
+    `History` is its newest item and a link to the history before it, so `plus` costs one
+    item. The newest item is read at once, others by walking back from the end.
+
+    >>> past = History().plus("a").plus("b")
+    >>> list(past), past[-1], len(past), past == ("a", "b")
+    (['a', 'b'], 'b', 2, True)
+    """
+
+    __slots__ = ("_before", "_last", "_length")
+
+    def __init__(self, items: Sequence[ItemT] = ()) -> None:
+        before: History[ItemT] | None = None
+        last: Any = None
+        length = 0
+        for item in items:
+            if length:
+                before = _history(before, last, length)
+            last, length = item, length + 1
+        self._before = before
+        self._last = last
+        self._length = length
+
+    def plus(self, item: ItemT) -> History[ItemT]:
+        """This history with `item` after its newest one (this one is left as it is)."""
+        return _history(self if self._length else None, item, self._length + 1)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[ItemT]:
+        return iter(self._items())
+
+    def __reversed__(self) -> Iterator[ItemT]:
+        node: History[ItemT] | None = self
+        while node is not None and node._length:
+            yield node._last
+            node = node._before
+
+    def _items(self) -> list[ItemT]:
+        items = list(reversed(self))
+        items.reverse()
+        return items
+
+    @overload
+    def __getitem__(self, index: int) -> ItemT: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[ItemT, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> ItemT | tuple[ItemT, ...]:
+        if isinstance(index, slice):
+            return tuple(self._items()[index])
+        position = index + self._length if index < 0 else index
+        if not 0 <= position < self._length:
+            raise IndexError("history index out of range")
+        node = self
+        for _ in range(self._length - 1 - position):
+            assert node._before is not None
+            node = node._before
+        return node._last  # type: ignore[no-any-return]
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, History):
+            return len(other) == self._length and self._items() == other._items()
+        if isinstance(other, tuple):
+            return tuple(self._items()) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._items()))
+
+    def __repr__(self) -> str:
+        return f"History({tuple(self._items())!r})"
+
+
+def _history(before: History[ItemT] | None, last: ItemT, length: int) -> History[ItemT]:
+    history: History[ItemT] = History.__new__(History)
+    history._before = before
+    history._last = last
+    history._length = length
+    return history
 
 
 # The dice actions every dice game shares ---------------------------------------------------------

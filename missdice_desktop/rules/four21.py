@@ -28,6 +28,7 @@ from typing import Any
 
 from missdice_desktop.rules.dice import Dice, InvalidDiceError
 from missdice_desktop.rules.dice import make_dice as _make_dice
+from missdice_desktop.rules.engine import History
 from missdice_desktop.rules.refusals import IllegalActionError
 
 GAME_ID = "421"
@@ -39,6 +40,11 @@ MAX_PLAYERS = 8
 POT_SIZES = (11, 21)
 FOUR21_WORTHS = (8, 10, 11)
 DEFAULT_OPTIONS: Mapping[str, int] = MappingProxyType({"pot": 21, "421": 10})
+MAX_TURNS = 10_000
+"""No real game has this many turns (throws of the charge and tie-breaks included); a game
+that reaches it cannot go on, and a record with more is refused."""
+MAX_TIE_BREAKS = 100
+"""Tie-break passes in one round: two players tie again about one time in twenty."""
 
 Hand = tuple[int, int, int]
 """Three face values read from high to low: the hand that dice make, whatever their order."""
@@ -254,6 +260,8 @@ class Four21ReasonCode(enum.Enum):
     """This turn has a single throw (la charge, or a throw to break a tie): no holding, no stop."""
     NO_SUCH_DIE = "no_such_die"
     """There are only three dice."""
+    TOO_LONG = "too_long"
+    """The game has had `MAX_TURNS` turns, or the round `MAX_TIE_BREAKS` tie-breaks."""
 
 
 @dataclass(frozen=True)
@@ -283,6 +291,11 @@ class Four21Reason:
                 return "this turn has a single throw"
             case Four21ReasonCode.NO_SUCH_DIE:
                 return f"there are only {DICE_COUNT} dice"
+            case Four21ReasonCode.TOO_LONG:
+                return (
+                    f"no game goes on this long: at most {MAX_TURNS} turns, "
+                    f"and {MAX_TIE_BREAKS} tie-breaks in a round"
+                )
         raise AssertionError(self.code)  # pragma: no cover
 
 
@@ -389,9 +402,9 @@ class Four21State:
     out: tuple[bool, ...] = ()
     """Players who are out (safe), holding no token in the décharge."""
     loser: int | None = None
-    payments: tuple[Payment, ...] = ()
-    """Every finished round, oldest first."""
-    turns: tuple[Turn, ...] = ()
+    payments: History[Payment] = field(default_factory=History)
+    """Every finished round, oldest first (states share them, as they share the turns)."""
+    turns: History[Turn] = field(default_factory=History)
     """Every finished turn, oldest first: what the record keeps."""
 
     @property
@@ -485,6 +498,8 @@ class Four21Rules:
             case Throw(dice=dice):
                 if turn.throws_left <= 0:
                     return Four21Reason(Four21ReasonCode.NO_THROWS_LEFT, turn.limit)
+                if self._too_long(state):
+                    return Four21Reason(Four21ReasonCode.TOO_LONG)
                 try:
                     dice = make_dice(dice)
                 except InvalidDiceError:
@@ -519,9 +534,18 @@ class Four21Rules:
         turn = state.turn
         may_hold = turn.limit > 1 and turn.dice is not None
         return LegalActions(
-            throw=not all(turn.held),
+            throw=not all(turn.held) and not self._too_long(state),
             hold=tuple(range(DICE_COUNT)) if may_hold else (),
             stop=may_hold,
+        )
+
+    @staticmethod
+    def _too_long(state: Four21State) -> bool:
+        """Whether the game has reached its most turns, or the round its most tie-breaks."""
+        if state.turn.throws:
+            return False  # a turn begun may end
+        return len(state.turns) >= MAX_TURNS or (
+            state.turn.tie_break and len(state.tie_breaks) >= MAX_TIE_BREAKS
         )
 
     # What happens -------------------------------------------------------------------------------
@@ -551,7 +575,7 @@ class Four21Rules:
     def _turn_played(self, state: Four21State, turn: Turn) -> Four21State:
         assert turn.dice is not None
         played = replace(turn, held=(False,) * DICE_COUNT)
-        state = replace(state, turns=(*state.turns, played))
+        state = replace(state, turns=state.turns.plus(played))
         hand = hand_of(turn.dice)
         if turn.tie_break:
             tie_hands = (*state.tie_hands, (turn.player, hand))
@@ -637,7 +661,7 @@ class Four21Rules:
             turn=Turn(player=first, limit=0 if loser is not None else limit),
             out=tuple(out),
             loser=loser,
-            payments=(*state.payments, payment),
+            payments=state.payments.plus(payment),
             turns=state.turns,
         )
 

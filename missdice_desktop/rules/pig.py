@@ -1,6 +1,8 @@
 """Cochon (Pig): one die, roll as long as you dare, a 1 loses the turn, « Je garde » banks it.
 
-The first player whose banked total reaches the target (100 by default) wins at once.
+The first player whose banked total reaches the target (100 by default) wins at once. Once
+the turn's total would reach it, the player holds: there is nothing left to roll for. So
+a turn has at most about target ÷ 2 rolls, and a game at most `MAX_TURNS` turns.
 
 >>> from missdice_desktop.rules.engine import DiceGame, Roll
 >>> game = DiceGame(PigRules(target=10), ["Anna", "Ben"])
@@ -21,6 +23,7 @@ from missdice_desktop.rules.dice import Dice, make_dice
 from missdice_desktop.rules.engine import (
     EnterDice,
     GameRules,
+    History,
     IllegalActionError,
     RecordedRoll,
     RefusalCode,
@@ -32,6 +35,9 @@ DEFAULT_TARGET = 100
 MIN_TARGET = 10
 MAX_TARGET = 1000
 LOSING_FACE = 1
+MAX_TURNS = 10_000
+"""No real game has this many turns (8 players rolling once a turn reach 1,000 in about
+2,400); a game that reaches it cannot go on, and a record with more is refused."""
 TURN_KEYS = frozenset({"player", "rolls", "hold"})
 """The keys of a recorded turn that Cochon reads; any other is kept as it was."""
 
@@ -71,7 +77,8 @@ class PigState:
 
     banked: tuple[int, ...]
     turn: PigTurn
-    turns: tuple[PigTurn, ...] = ()
+    turns: History[PigTurn] = field(default_factory=History)
+    """The turns ended, oldest first; states share them (undo keeps every state)."""
     winner: int | None = None
 
     @property
@@ -163,10 +170,28 @@ class PigRules(GameRules[PigState]):
         """
         if state.winner is not None:
             return ()
-        actions: list[Any] = [Roll(), EnterDice()]
+        actions: list[Any] = [] if self._roll_refusal(state) else [Roll(), EnterDice()]
         if state.turn.rolls:
             actions.append(Bank())
         return tuple(actions)
+
+    def target_reached(self, state: PigState) -> bool:
+        """Whether holding now wins: the banked total and the turn's reach the target."""
+        turn = state.turn
+        return bool(turn.rolls) and state.banked[turn.player] + turn.total >= self.target
+
+    def _roll_refusal(self, state: PigState) -> IllegalActionError | None:
+        if self.target_reached(state):
+            return IllegalActionError(
+                f"the turn reaches the target of {self.target}: hold to win",
+                RefusalCode.NOT_ALLOWED,
+                value=self.target,
+            )
+        if len(state.turns) >= MAX_TURNS:
+            return IllegalActionError(
+                f"a game of Cochon has at most {MAX_TURNS} turns", value=MAX_TURNS
+            )
+        return None
 
     def next_state(self, state: PigState, action: Any) -> PigState:
         """A roll adds to the turn (a 1 loses it); holding banks it and may win the game."""
@@ -174,6 +199,9 @@ class PigRules(GameRules[PigState]):
             raise IllegalActionError("the game is over", RefusalCode.GAME_OVER)
         match action:
             case Roll(dice=dice) | EnterDice(dice=dice):
+                refusal = self._roll_refusal(state)
+                if refusal is not None:
+                    raise refusal
                 if dice is None:
                     raise IllegalActionError("a roll needs its die", RefusalCode.BAD_DICE)
                 (face,) = make_dice(dice, count=1)
@@ -200,7 +228,7 @@ class PigRules(GameRules[PigState]):
     def _next_turn(self, state: PigState, ended: PigTurn, banked: tuple[int, ...]) -> PigState:
         winner = ended.player if banked[ended.player] >= self.target else None
         following = (ended.player + 1) % len(banked)
-        return PigState(banked, PigTurn(following), (*state.turns, ended), winner)
+        return PigState(banked, PigTurn(following), state.turns.plus(ended), winner)
 
     # The game record -----------------------------------------------------------------------
 

@@ -520,3 +520,26 @@ def test_whole_games(
     assert state.tokens == tokens
     assert state.finished and state.loser == loser
     assert len(state.turns) == len(played)
+
+
+def test_a_round_has_at_most_its_tie_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    from missdice_desktop.rules import four21
+
+    monkeypatch.setattr(four21, "MAX_TIE_BREAKS", 2)
+    rules, state = start(2)
+    state = turns(rules, state, "531", "531", "332", "332", "654", "654")
+    assert len(state.tie_breaks) == 2 and state.turn.tie_break
+    assert rules.legal_actions(state) == LegalActions()
+    with pytest.raises(Four21Error) as refused:
+        rules.next_state(state, Throw((4, 2, 1)))
+    assert refused.value.reason.code is Four21ReasonCode.TOO_LONG
+
+
+def test_a_game_has_at_most_its_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    from missdice_desktop.rules import four21
+
+    monkeypatch.setattr(four21, "MAX_TURNS", 3)
+    rules, state = start(2)
+    state = turns(rules, state, "632", "531", "421")
+    assert len(state.turns) == 3
+    assert rules.refusal(state, Throw((6, 5, 4))) == four21.Four21Reason(Four21ReasonCode.TOO_LONG)

@@ -91,6 +91,9 @@ def test_banked_totals_are_the_sums_of_held_turns(faces: list[int], holds: list[
     for face, hold in zip(faces, holds + [False] * len(faces), strict=False):
         if game.finished:
             break
+        if game.why_not(Roll()) is not None:  # the turn reaches the target: hold to win
+            game.apply(Bank())
+            break
         roll(game, face)
         if hold and Bank() in game.legal_actions():
             game.apply(Bank())
@@ -100,3 +103,51 @@ def test_banked_totals_are_the_sums_of_held_turns(faces: list[int], holds: list[
             held[turn.player] += sum(turn.rolls)
     assert game.state.banked == tuple(held)
     assert game.finished == any(total >= 60 for total in held)
+
+
+def test_a_turn_that_reaches_the_target_ends_by_holding() -> None:
+    game = pig(target=20)
+    roll(game, 6, 6, 6, 2)
+    assert game.legal_actions() == (Bank(),)
+    refusal = game.why_not(Roll())
+    assert refusal is not None and "hold to win" in refusal.message
+    with pytest.raises(IllegalActionError, match="reaches the target"):
+        roll(game, 3)
+    game.apply(Bank())
+    assert game.finished and game.winners() == ("Anna",)
+
+
+def test_the_target_counts_what_is_banked() -> None:
+    game = pig(target=20)
+    roll(game, 6, 6, 6)
+    game.apply(Bank())
+    roll(game, 3, 1, 2)  # Ben's 3 lost, then Anna's 2
+    assert game.why_not(Roll()) is not None and game.legal_actions() == (Bank(),)
+
+
+def test_a_game_stops_at_its_most_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    from missdice_desktop.rules import pig as module
+
+    monkeypatch.setattr(module, "MAX_TURNS", 4)
+    game = pig()
+    roll(game, 1, 1, 1, 1)
+    assert game.legal_actions() == ()
+    with pytest.raises(IllegalActionError, match="at most 4 turns"):
+        roll(game, 3)
+
+
+def test_undo_memory_grows_with_the_game_not_its_square() -> None:
+    import tracemalloc
+
+    def size(turns: int) -> int:
+        tracemalloc.start()
+        game = pig()
+        for _ in range(turns):
+            game.apply(Roll((1,), drawn=True))
+        used = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        assert len(game.state.turns) == turns
+        return used
+
+    small, large = size(1_500), size(6_000)
+    assert large < 5 * small  # a tuple per state: 16 times as much
