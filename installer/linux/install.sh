@@ -25,14 +25,43 @@ refresh() {
     fi
 }
 
+forget_associations() {
+    # What `xdg-mime default` wrote: our entry leaves each list, a key left empty goes.
+    for list in "${XDG_CONFIG_HOME:-$HOME/.config}/mimeapps.list" "$data/applications/mimeapps.list"; do
+        [ -f "$list" ] && grep -q "$app_id\.desktop" "$list" || continue
+        sed -e "s/$app_id\.desktop;\{0,1\}//g" -e '/^[^=[]*=;*$/d' "$list" >"$list.missdice-new" &&
+            mv "$list.missdice-new" "$list"
+    done
+}
+
+only_generated() {
+    # True when folder $1 holds nothing but what the cache tools generate from the rest.
+    [ -d "$1" ] && [ -z "$(find "$1" -type f ! -name "$2" ! -path "$3" 2>/dev/null | head -n 1)" ]
+}
+
+remove_empty_folders() {
+    # The folders the install made, once nothing else is in them (caches of nothing included).
+    if [ ! -d "$data/mime/packages" ] || [ -z "$(ls -A "$data/mime/packages")" ]; then
+        only_generated "$data/mime" "*" "$data/mime/packages/*" && rm -rf "$data/mime"
+    fi
+    only_generated "$data/icons/hicolor" icon-theme.cache "" && rm -rf "$data/icons/hicolor"
+    only_generated "$data/applications" mimeinfo.cache "" && rm -rf "$data/applications"
+    for folder in "$data"/icons/hicolor/*/apps "$data"/icons/hicolor/* "$data/icons/hicolor" \
+        "$data/icons" "$data/mime/packages" "$data/mime" "$data/applications" "$bin"; do
+        [ -d "$folder" ] && rmdir "$folder" 2>/dev/null || true
+    done
+}
+
 uninstall() {
     if [ -L "$bin/$program" ] && [ "$(readlink "$bin/$program")" = "$prefix/$program" ]; then
         rm -f "$bin/$program"
     fi
     rm -f "$data/applications/$app_id.desktop" "$data/mime/packages/$app_id.xml"
     rm -f "$data"/icons/hicolor/*/apps/"$app_id".png "$data/icons/hicolor/scalable/apps/$app_id.svg"
+    forget_associations
     refresh
     rm -rf "$prefix"
+    remove_empty_folders
     echo "Miss Dice is removed. Your games and settings are still in $data/missdice and" \
         "${XDG_CONFIG_HOME:-$HOME/.config}/missdice."
 }
@@ -61,6 +90,11 @@ install() {
     while IFS= read -r line; do
         case $line in
             *@PREFIX@*) line="${line%%@PREFIX@*}$exec_prefix${line#*@PREFIX@}" ;;
+        esac
+        # GLib checks the program of Exec before expanding %%: a folder with a % would not
+        # be found and GNOME would drop the entry, so `env` starts it then.
+        case $line in
+            Exec=*%%*) line="Exec=env ${line#Exec=}" ;;
         esac
         printf '%s\n' "$line"
     done <"$prefix/share/applications/$app_id.desktop" >"$data/applications/$app_id.desktop"

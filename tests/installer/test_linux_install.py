@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
@@ -58,10 +59,38 @@ def test_install_then_uninstall_on_a_fresh_home(stage: Path, tmp_path: Path) -> 
     assert again.returncode == 0, again.stderr
     assert (prefix / "missdice").is_file()
 
+    # What `xdg-mime default` writes, beside another program's choices.
+    config = home / ".config"
+    config.mkdir()
+    (config / "mimeapps.list").write_text(
+        "[Default Applications]\n"
+        "text/plain=org.gnome.TextEditor.desktop\n"
+        "x-scheme-handler/missdice=missdice-desktop.desktop\n"
+        "application/x-missdice=missdice-desktop.desktop;other.desktop;\n"
+        "\n[Added Associations]\n"
+        "application/x-missdice=missdice-desktop.desktop;\n"
+    )
+    (data / "applications" / "mimeinfo.cache").write_text("[MIME Cache]\n")
+    (data / "icons" / "hicolor" / "icon-theme.cache").write_bytes(b"cache")
+
     removed = run(["sh", str(prefix / "install.sh"), "--uninstall"], home)
     assert removed.returncode == 0, removed.stderr
     left = [p for p in home.rglob("*") if p.is_file() or p.is_symlink()]
     assert [p for p in left if "missdice" in p.name or "missdice" in str(p.parent)] == []
+    assert (config / "mimeapps.list").read_text() == (
+        "[Default Applications]\n"
+        "text/plain=org.gnome.TextEditor.desktop\n"
+        "application/x-missdice=other.desktop;\n"
+        "\n[Added Associations]\n"
+    )
+    empty = [p for p in home.rglob("*") if p.is_dir() and not any(p.iterdir())]
+    assert empty == [data]  # the XDG data folder itself stays
+    assert sorted(p.relative_to(home).as_posix() for p in home.rglob("*")) == [
+        ".config",
+        ".config/mimeapps.list",
+        ".local",
+        ".local/share",
+    ]
 
 
 def test_install_refuses_a_folder_without_the_program(tmp_path: Path) -> None:
@@ -90,10 +119,25 @@ def test_the_menu_entry_starts_the_program_from_an_odd_home(stage: Path, tmp_pat
     assert run(["sh", str(stage / "install.sh")], home).returncode == 0
     entry = home / ".local/share/applications/missdice-desktop.desktop"
     (line,) = [x for x in entry.read_text().splitlines() if x.startswith("Exec=")]
-    program = exec_program(line.removeprefix("Exec="))
+    program = exec_program(line.removeprefix("Exec=").removeprefix("env "))
     assert program == str(home / ".local/share/missdice-desktop/missdice")
     assert run([program, "--version"], home).stdout == "missdice ran with --version\n"
     validate = shutil.which("desktop-file-validate")
     if validate:
         result = subprocess.run([validate, str(entry)], capture_output=True, text=True)
         assert result.returncode == 0 and not result.stdout.strip(), result.stdout
+
+
+def test_a_percent_in_home_keeps_the_menu_entry_launchable(stage: Path, tmp_path: Path) -> None:
+    home = tmp_path / "100% dés"
+    home.mkdir()
+    assert run(["sh", str(stage / "install.sh")], home).returncode == 0
+    entry = home / ".local/share/applications/missdice-desktop.desktop"
+    (line,) = [x for x in entry.read_text().splitlines() if x.startswith("Exec=")]
+    # GLib splits Exec and looks for its program before expanding %%: it must exist as written.
+    first = shlex.split(line.removeprefix("Exec="))[0]
+    assert shutil.which(first) or Path(first).is_file(), f"GNOME drops this entry: {line}"
+    argv = [arg.replace("%%", "%") for arg in shlex.split(line.removeprefix("Exec="))[:-1]]
+    program = shutil.which(argv[0]) or argv[0]
+    ran = subprocess.run([program, *argv[1:], "--version"], capture_output=True, text=True)
+    assert ran.stdout == "missdice ran with --version\n"
