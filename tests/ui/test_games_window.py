@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop.records import save_record
@@ -81,3 +83,92 @@ def test_the_games_window_speaks_french(qtbot, make_app, paths) -> None:
     assert games.scores.horizontalHeaderItem(2).text() == "Meilleur"
     assert "Anna" in games.games.item(0, 4).text()
     QApplication.processEvents()
+
+
+def test_a_game_that_cannot_be_opened_is_listed_and_set_aside_only_when_asked(
+    qtbot, make_app, paths
+) -> None:
+    paths.games_dir.mkdir(parents=True)
+    broken = paths.games_dir / "game-20260101-120000-1.json"
+    broken.write_text("{ nope", "utf-8")
+    newer = paths.games_dir / "game-20260101-120000-2.json"
+    save_record(newer, finished_yacht(["Anna"]))
+    newer.write_text(newer.read_text("utf-8").replace('"version": 1', '"version": 9'), "utf-8")
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Zoé"])
+    parts.controller.start()
+    assert broken.exists() and newer.exists()  # start-up moves nothing
+    parts.window.games_action.trigger()
+    games = parts.controller.games_window
+    assert games is not None
+    qtbot.waitUntil(lambda: games.listing_done)
+    texts = {games.games.item(row, 1).text(): row for row in range(games.games.rowCount())}
+    assert "Cannot be opened: not JSON" in games.games.item(texts[broken.name], 4).text()
+    assert "newer version" in games.games.item(texts[newer.name], 4).text()
+    games.select_path(newer)
+    assert not games.open_button.isVisible() and not games.set_aside_button.isEnabled()
+    games.set_aside_button.click()
+    assert newer.exists()
+    games.select_path(broken)
+    assert games.set_aside_button.isEnabled()
+    games.set_aside_button.click()
+    qtbot.waitUntil(lambda: games.listing_done)
+    assert not broken.exists() and broken.with_name(broken.name + ".broken").exists()
+    assert newer.exists() and games.games.rowCount() == 1
+
+
+def test_a_game_played_in_one_window_is_a_copy_in_another(qtbot, make_app, paths) -> None:
+    first, first_prompts = make_app()
+    first_prompts.new_game_choice = choice(["Anna", "Ben"])
+    first.controller.start()
+    first.controller.roll()
+    playing = first.controller.autosave.path
+    assert playing.exists()
+    second, second_prompts = make_app()
+    second_prompts.new_game_choice = choice(["Zoé"])
+    second.controller.start()
+    assert second_prompts.resume_questions == []  # not offered the game being played
+    second.window.games_action.trigger()
+    games = second.controller.games_window
+    assert games is not None
+    qtbot.waitUntil(lambda: games.listing_done)
+    games.select_path(playing)
+    row = games.games.currentRow()
+    assert "(open in another window)" in games.games.item(row, 4).text()
+    assert games.open_button.text() == "Open a &copy" and not games.delete_button.isEnabled()
+    games.open_button.click()
+    assert second.controller.game.players == ("Anna", "Ben")
+    assert second.controller.autosave.path != playing
+    assert "open in another window" in second.window.status_label.text()
+    second.controller.roll()
+    first.controller.roll()  # each window saves to its own file
+    assert first.controller.autosave.path == playing
+    # The first window closes: its game is free again.
+    first.controller.on_close()
+    assert not second.controller.autosave.open_elsewhere(playing)
+
+
+def test_the_games_window_opens_at_once_and_fills_in(qtbot, make_app, paths) -> None:
+    paths.games_dir.mkdir(parents=True)
+    text = save_record(
+        paths.games_dir / "game-20250101-000000-0.json", finished_yacht(["A", "B"])
+    ) or (paths.games_dir / "game-20250101-000000-0.json").read_text("utf-8")
+    for number in range(1, 400):
+        (paths.games_dir / f"game-20250101-000000-{number}.json").write_text(text, "utf-8")
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Zoé"])
+    parts.controller.start()
+    started = time.perf_counter()
+    parts.window.games_action.trigger()
+    blocked = time.perf_counter() - started
+    games = parts.controller.games_window
+    assert games is not None and games.isVisible()
+    assert blocked < 0.3, f"the window blocked {blocked:.2f} s"  # replaying took ~2 s
+    qtbot.waitUntil(lambda: games.listing_done, timeout=60_000)
+    assert games.games.rowCount() == 400
+    assert games.scores.item(0, 4).text() == "400"
+    # Read again, the summaries kept beside the games are used: no replay.
+    started = time.perf_counter()
+    games.list_games(parts.controller.autosave.library, None)
+    qtbot.waitUntil(lambda: games.listing_done, timeout=60_000)
+    assert time.perf_counter() - started < 2.0
