@@ -597,6 +597,14 @@ class DiceGame(Generic[RulesT]):
         """The action `redo` would apply again, None when there is none."""
         return self._redo[-1] if self._redo else None
 
+    @property
+    def last_actor(self) -> int | None:
+        """The seat of the player whose turn it was at the last action (what undo takes
+        back), None when nothing was played; the turn may have passed since."""
+        if not self._actions:
+            return None
+        return self.rules.current_player(self._states[-2])
+
     def undo(self) -> Change:
         """Take back the last action, whoever's turn it was (never a virtual roll seen)."""
         if not self._actions:

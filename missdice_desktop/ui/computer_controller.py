@@ -34,6 +34,7 @@ class ComputerController(QObject):
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.step)
         controller.input_blocked = self.is_computer_turn
+        controller.turn_hint = self.turn_hint
         controller.view_refreshed.connect(self._on_view_refreshed)
         controller.game_replaced.connect(self._watch_game)
         self.coach.table_ready.connect(self._on_view_refreshed)
@@ -53,7 +54,7 @@ class ComputerController(QObject):
 
     def level_of(self, player: int) -> Level | None:
         """The level of `player` if the computer plays them."""
-        return computer_levels(self.game.extra, len(self.game.players)).get(player)
+        return self._levels().get(player)
 
     def is_computer_turn(self) -> bool:
         """Whether the player to play is a computer (and the game is on)."""
@@ -75,25 +76,37 @@ class ComputerController(QObject):
         if change.undone:
             self.paused = self.is_computer_turn()
             self.timer.stop()
+        self.controller.refresh_status()
+
+    def turn_hint(self) -> str:
+        """The status line's word on the computer to play ("" on a person's turn)."""
+        if not self.is_computer_turn():
+            return ""
+        name = self.game.players[self.game.current_player]
+        if self.paused:
+            note = translate(
+                "ComputerPlayers",
+                "%1 (computer) waits after the undo: Ctrl+Shift+J lets it play, or undo further.",
+            )
+        else:
+            note = translate("ComputerPlayers", "%1 (computer) is playing…")
+        return note.replace("%1", name)
 
     def _on_view_refreshed(self) -> None:
         computer = self.is_computer_turn()
         self.window.play_computer_action.setEnabled(computer)
+        self.controller.model.set_computers(set(self._levels()))
         if not computer:
             self.paused = False
             return
         self.window.tray.setEnabled(False)
         self.window.roll_action.setEnabled(False)
-        name = self.game.players[self.game.current_player]
-        if self.paused:
-            note = translate(
-                "ComputerPlayers", "%1 waits after the undo: Game › Let the computer play."
-            )
-        else:
-            note = translate("ComputerPlayers", "%1 is playing…")
-            if not self.timer.isActive():
-                self.timer.start(self.pace_ms)
-        self.window.status_label.setText(note.replace("%1", name))
+        if not self.paused and not self.timer.isActive():
+            self.timer.start(self.pace_ms)
+        self.controller.refresh_status()
+
+    def _levels(self) -> dict[int, Level]:
+        return computer_levels(self.game.extra, len(self.game.players))
 
     def _player(self, game: Game) -> ComputerPlayer | None:
         index = game.current_player

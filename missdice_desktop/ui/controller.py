@@ -113,6 +113,9 @@ class GameController(QObject):
         self.share_dialog: ShareDialog | None = None
         self._status_note = ""
         self.input_blocked: Callable[[], bool] = lambda: False
+        self.turn_hint: Callable[[], str] = lambda: ""
+        """What the player to play does now when the window is not theirs to use (a
+        computer playing or waiting); shown after any note in the status line."""
         """True while the dice and the sheet belong to someone else (a computer's turn)."""
         window.sheet.setModel(self.model)
         game.add_listener(self._on_change)
@@ -473,7 +476,10 @@ class GameController(QObject):
     def _refused(self, action: object, *, beep: bool = True, box_name: str = "") -> bool:
         """Ask the engine; when it refuses, say why in the status line."""
         if self.input_blocked():
-            return True  # someone else's dice: a computer player's turn
+            self.refresh_status()  # someone else's dice: say whose, and how to go on
+            if beep:
+                QApplication.beep()
+            return True
         refusal = self.game.why_not(action)
         if refusal is None:
             return False
@@ -640,7 +646,8 @@ class GameController(QObject):
                 self.model.box_name(scored.box),
                 scored.score,
             )
-        return texts.action_text(action, game.players[game.current_player], "", None)
+        actor = game.last_actor if game.last_actor is not None else game.current_player
+        return texts.action_text(action, game.players[actor], "", None)
 
     def _redo_text(self) -> str:
         """What redo would apply again."""
@@ -662,6 +669,7 @@ class GameController(QObject):
     # After every engine change -----------------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
+        self._status_note = ""  # what the status said was about the state before
         if self.game.dice is not None or change.turn_ended:
             self.game.extra.pop(TABLE_DRAFT_KEY, None)
         self._save()
@@ -829,9 +837,16 @@ class GameController(QObject):
             )
         return translate("Controller", "Roll the dice first (Space).")
 
+    def refresh_status(self) -> None:
+        """Say again what the game is waiting for (after a note, or a computer's move)."""
+        self.window.status_label.setText(self._status_text())
+
     def _status_text(self) -> str:
+        hint = self.turn_hint()
         if self._status_note:
-            return self._status_note
+            return f"{self._status_note} {hint}" if hint else self._status_note
+        if hint:
+            return hint
         game = self.game
         if game.finished:
             return texts_winners(game)
@@ -914,7 +929,7 @@ class GameController(QObject):
 
     def _note(self, text: str, *, beep: bool = False) -> None:
         self._status_note = text
-        self.window.status_label.setText(text)
+        self.refresh_status()
         if beep:
             QApplication.beep()
 

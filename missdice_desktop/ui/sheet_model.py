@@ -134,6 +134,7 @@ class SheetModel(QAbstractTableModel):
         self._states: list[tuple[BoxState, ...]] = []
         self._cells: list[list[Cell]] = []
         self._current = -1
+        self._computers: set[int] = set()
         self._read_game()
 
     # The game behind the model ---------------------------------------------------------------
@@ -152,6 +153,12 @@ class SheetModel(QAbstractTableModel):
         self._keys = box_keys(game)
         self._read_game()
         self.endResetModel()
+
+    def set_computers(self, players: set[int]) -> None:
+        """Mark the columns of the players the computer plays."""
+        if players != self._computers:
+            self._computers = set(players)
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
 
     def refresh(self) -> None:
         """Re-read the game after an action, undo or redo; signal only the cells that changed."""
@@ -316,11 +323,13 @@ class SheetModel(QAbstractTableModel):
             if not 0 <= section < len(self._game.players):
                 return None
             current = section == self._current
+            computer = section in self._computers
             name = self._game.players[section]
             if role == Qt.ItemDataRole.DisplayRole:
-                return f"▶ {name}" if current else name
+                shown = texts.computer_name(name) if computer else name
+                return f"▶ {shown}" if current else shown
             if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
-                return texts.player_header_text(name, current)
+                return texts.player_header_text(name, current, computer=computer)
             if role == Qt.ItemDataRole.FontRole and current:
                 font = QFont()
                 font.setBold(True)

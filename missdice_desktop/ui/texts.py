@@ -25,6 +25,8 @@ from missdice_desktop.rules import (
     Score,
     Variant,
 )
+from missdice_desktop.rules.four21 import Stop
+from missdice_desktop.rules.pig import Bank
 
 translate = QCoreApplication.translate
 
@@ -314,6 +316,10 @@ def action_text(action: object, player: str, box: str, score: int | None) -> str
             else translate("texts", "releasing die %1")
         )
         return fill(text, str(action.index + 1))
+    if isinstance(action, Bank):
+        return fill(translate("texts", "%1's hold"), player)
+    if isinstance(action, Stop):
+        return fill(translate("texts", "%1 stopping"), player)
     if isinstance(action, RenamePlayers):
         return translate("texts", "renaming the players")
     if isinstance(action, EnterDice) and action.dice is not None:
@@ -350,11 +356,18 @@ def box_rule_tip(box: str, rule: str) -> str:
     return fill(translate("texts", "%1: %2"), box, rule)
 
 
-def player_header_text(name: str, current: bool) -> str:
+def player_header_text(name: str, current: bool, *, computer: bool = False) -> str:
     """A player's column header, read aloud."""
+    if computer:
+        name = fill(translate("texts", "%1, played by the computer"), name)
     if current:
         return fill(translate("texts", "%1 (playing now)"), name)
     return name
+
+
+def computer_name(name: str) -> str:
+    """A computer player's name where names are listed (the sheet, the games, high scores)."""
+    return fill(translate("texts", "%1 (cpu)"), name)
 
 
 def cell_text(player: str, box: str, score: int | None, *, filled: bool) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from missdice_desktop.coach.player import COMPUTERS_KEY, Level
 from missdice_desktop.rules import Hold, Roll, Score, get_variant
 from missdice_desktop.ui.computer_controller import FAST_PACE_MS
@@ -62,3 +64,36 @@ def test_the_computer_says_how_far_its_study_is(make_app: AppFactory, tmp_path: 
     parts.controller.new_game(NewGameChoice(rules, ["Robot"], computers={0: Level.BEGINNER}))
     parts.coach.build_progressed.emit(1, 4)
     assert parts.window.status_label.text() == "The computer is studying the scoresheet: 25%"
+
+
+def test_after_an_undo_into_the_computers_turn_the_status_says_how_to_go_on(  # type: ignore[no-untyped-def]
+    qtbot, make_app: AppFactory, tmp_path: Path
+) -> None:
+    parts, _ = make_app()
+    parts.coach.cache_dir = tmp_path / "coach-cache"
+    parts.window.fast_computer_action.setChecked(True)
+    controller, window = parts.controller, parts.window
+    rules = get_variant("yacht").configure()
+    controller.new_game(NewGameChoice(rules, ["Anna", "Robot"], computers={1: Level.OPTIMAL}))
+    game = controller.game
+    model = controller.model
+    assert model.headerData(1, Qt.Orientation.Horizontal) == "Robot (cpu)"
+    assert "played by the computer" in model.headerData(
+        1, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
+    assert model.headerData(0, Qt.Orientation.Horizontal) == "▶ Anna"
+    controller.enter_dice("66666")
+    controller.score_row(model.row_of_box("yahtzee"))
+    qtbot.waitUntil(lambda: game.current_player == 0, timeout=120_000)
+    assert "Robot" not in window.status_label.text()  # Anna's turn: the status is hers
+
+    controller.undo()  # into the computer's turn: it waits
+    text = window.status_label.text()
+    assert text.startswith("Undone: Robot's") and "Ctrl+Shift+J" in text
+    controller.score_row(model.row_of_box("chance"))  # a click on its box says it again
+    assert "Ctrl+Shift+J" in window.status_label.text()
+    assert game.current_player == 1
+    window.play_computer_action.trigger()
+    assert game.current_player == 0
+    text = window.status_label.text()
+    assert "Undone" not in text and "Robot" not in text

@@ -295,3 +295,14 @@ def test_eight_players_at_1024x700_rows_apart_and_the_band_on_the_player_throwin
     if board.rules_card.isVisible():
         card_top = board.rules_card.geometry().top()
         assert board.last_box.geometry().bottom() < card_top
+
+
+def test_undo_names_a_stop_and_whose_it_was(qtbot, make_app, tmp_path):
+    parts, game = _decharge_with_eight(qtbot, make_app, (1024, 700), tmp_path)
+    controller, window = parts.controller, parts.window
+    name = game.players[game.current_player]
+    controller.stop_turn()
+    assert game.players[game.current_player] != name
+    assert window.undo_action.text() == f"&Undo: {name} stopping"
+    controller.undo()
+    assert window.status_label.text() == f"Undone: {name} stopping"

@@ -171,3 +171,23 @@ def test_eight_players_fit_at_1024x700_and_the_text_grows_with_the_window(qtbot,
     assert small >= 17 and board.rules_card.font().pixelSize() < small
     parts.window.resize(1600, 1000)
     qtbot.waitUntil(lambda: last.font().pixelSize() > small)
+
+
+def test_undo_names_the_hold_and_the_player_whose_throw_ended_the_turn(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = pig_choice(["Anna", "Bruno"])
+    parts.controller.start()
+    controller, window = parts.controller, parts.window
+    game = controller.game
+    game.apply(Roll((5,)))  # a throw of real dice on the table: it may be undone
+    controller.bank()
+    assert window.undo_action.text() == "&Undo: Anna's hold"
+    controller.undo()
+    assert window.status_label.text() == "Undone: Anna's hold"
+    controller.redo()
+    game.apply(Roll((1,)))  # Bruno's 1 ends his turn: Anna plays next
+    assert game.current_player == 0
+    assert window.undo_action.text() == "&Undo: Bruno's throw"
+    controller.undo()
+    assert window.status_label.text() == "Undone: Bruno's throw"
+    assert window.redo_action.text() == "&Redo: Bruno's throw"
