@@ -31,6 +31,7 @@ from PySide6.QtGui import (
     QHideEvent,
     QIcon,
     QKeyEvent,
+    QKeySequence,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -351,6 +352,25 @@ class FacePicker(QFrame):
         super().hideEvent(event)
 
 
+class GameUndoEntry(QLineEdit):
+    """A line for a few typed faces that leaves Undo and Redo to the game: Ctrl+Z takes
+    back the last move, never a digit typed a moment ago."""
+
+    def event(self, event: QEvent) -> bool:
+        """Let the window's Undo and Redo shortcuts have their keys."""
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and (
+                event.matches(QKeySequence.StandardKey.Undo)
+                or event.matches(QKeySequence.StandardKey.Redo)
+            )
+        ):
+            event.ignore()
+            return True
+        return super().event(event)
+
+
 class DiceTray(QWidget):
     """The game's dice, the Roll button and the rolls left; in table mode, the dice entry.
 
@@ -378,7 +398,7 @@ class DiceTray(QWidget):
         self.roll_button.setObjectName("rollButton")
         self.rolls_left_label = QLabel(self)
         self.rolls_left_label.setObjectName("rollsLeft")
-        self.entry = QLineEdit(self)
+        self.entry = GameUndoEntry(self)
         self.entry.setObjectName("diceEntry")
         self.entry_label = QLabel(self)
         self.entry_label.setBuddy(self.entry)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop.records import load_record
@@ -124,3 +125,21 @@ def test_faces_set_for_some_table_dice_are_autosaved(make_app, qtbot) -> None:
     click_die(qtbot, again.window, 4)
     assert again.controller.game.dice == (2, 6, 5, 1, 1)
     assert "table_draft" not in load_record(again.controller.autosave.path).extra
+
+
+def test_ctrl_z_in_the_dice_entry_undoes_the_game_not_the_text(qtbot, make_app) -> None:  # type: ignore[no-untyped-def]
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Anna", "Ben"], table=True)
+    parts.controller.start()
+    controller, window = parts.controller, parts.window
+    game = controller.game
+    controller.enter_dice("22233")
+    controller.score_row(controller.model.row_of_box("full_house"))
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    entry = window.tray.entry
+    entry.setFocus()
+    qtbot.keyClicks(entry, "12")
+    qtbot.keyClick(entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert not game.state.scored_turns  # the first Ctrl+Z took back Anna's Full house
