@@ -17,8 +17,10 @@ import hashlib
 import json
 import os
 import stat
+import struct
 import tempfile
 import zipfile
+import zlib
 from dataclasses import fields
 from pathlib import Path
 from typing import IO
@@ -94,7 +96,9 @@ def load_table(model: SheetModel, cache_dir: Path | None = None) -> Table | None
     path = table_path(model.rules, cache_dir)
     try:
         values, key, checksum = _read_cache(path, model.shape, np.dtype(model.dtype))
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError, MemoryError):
+    except (OSError, KeyError, ValueError, EOFError, MemoryError, zlib.error, struct.error):
+        return None
+    except (zipfile.BadZipFile, NotImplementedError, RuntimeError):  # a method, encrypted
         return None
     if (
         key != rules_key(model.rules)
