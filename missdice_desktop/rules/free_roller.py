@@ -19,12 +19,71 @@ from dataclasses import dataclass
 
 SHAPES = (4, 6, 8, 10, 12, 20)
 MAX_DICE = 20
+MAX_MODIFIER = 1000
+"""The largest number added to (or taken from) a roll, as in `d20+5`."""
 HISTORY = 20
-_TERM = re.compile(r"^(\d*)d(\d+)$")
+_DICE = re.compile(r"^(\d*)d(\d+)$")
+_NUMBER = re.compile(r"^\d+$")
+_TERMS = re.compile(r"[+-]?[^+-]*")
 
 
 class NotationError(ValueError):
     """Dice notation this roller cannot use; the message says why."""
+
+
+@dataclass(frozen=True)
+class DiceSetup:
+    """What to roll: the faces of each die, and a number added to every total (`2d6+3`)."""
+
+    faces: tuple[int, ...]
+    modifier: int = 0
+
+    @property
+    def notation(self) -> str:
+        """The set-up in dice notation."""
+        return notation(self.faces, self.modifier)
+
+
+def parse_setup(text: str) -> DiceSetup:
+    """The dice and the modifier written in `text`; NotationError says what is wrong.
+
+    >>> parse_setup("2d6 + d20 - 1")
+    DiceSetup(faces=(6, 6, 20), modifier=-1)
+    """
+    cleaned = "".join(text.split()).lower()
+    if not cleaned:
+        raise NotationError("no dice: write e.g. 2d6+d20")
+    faces: list[int] = []
+    modifier = 0
+    for signed in _TERMS.findall(cleaned):
+        if not signed:
+            continue
+        sign, term = (-1, signed[1:]) if signed[0] == "-" else (1, signed.lstrip("+"))
+        dice = _DICE.match(term)
+        if dice is not None:
+            if sign < 0:
+                raise NotationError(f"-{term}: dice are added, never taken away")
+            count_text, shape_text = dice.groups()
+            if len(count_text) > 2 or len(shape_text) > 2:
+                raise NotationError(f"{term}: 1 to {MAX_DICE} dice of 4 to 20 faces")
+            count = int(count_text) if count_text else 1
+            shape = int(shape_text)
+            if shape not in SHAPES:
+                raise NotationError(f"d{shape}: the dice have 4, 6, 8, 10, 12 or 20 faces")
+            if count < 1 or len(faces) + count > MAX_DICE:
+                raise NotationError(f"1 to {MAX_DICE} dice in all")
+            faces.extend([shape] * count)
+        elif _NUMBER.match(term) and len(term) <= 4:
+            modifier += sign * int(term)
+        elif _NUMBER.match(term):
+            raise NotationError(f"{term}: at most {MAX_MODIFIER} added or taken away")
+        else:
+            raise NotationError(f"{signed!r} is not dice notation (e.g. 2d6, d20 or +3)")
+    if not faces:
+        raise NotationError("no dice: write e.g. 2d6+d20")
+    if abs(modifier) > MAX_MODIFIER:
+        raise NotationError(f"at most {MAX_MODIFIER} added or taken away")
+    return DiceSetup(tuple(faces), modifier)
 
 
 def parse_notation(text: str) -> tuple[int, ...]:
@@ -33,34 +92,20 @@ def parse_notation(text: str) -> tuple[int, ...]:
     >>> parse_notation(" 3D4 + d12 ")
     (4, 4, 4, 12)
     """
-    cleaned = text.replace(" ", "").lower()
-    if not cleaned:
-        raise NotationError("no dice: write e.g. 2d6+d20")
-    faces: list[int] = []
-    for term in cleaned.split("+"):
-        match = _TERM.match(term)
-        if match is None:
-            raise NotationError(f"{term or '+'!r} is not dice notation (e.g. 2d6 or d20)")
-        count = int(match.group(1)) if match.group(1) else 1
-        shape = int(match.group(2))
-        if shape not in SHAPES:
-            raise NotationError(f"d{shape}: the dice have 4, 6, 8, 10, 12 or 20 faces")
-        if count < 1 or len(faces) + count > MAX_DICE:
-            raise NotationError(f"1 to {MAX_DICE} dice in all")
-        faces.extend([shape] * count)
-    return tuple(faces)
+    return parse_setup(text).faces
 
 
-def notation(faces: Sequence[int]) -> str:
+def notation(faces: Sequence[int], modifier: int = 0) -> str:
     """`faces` in dice notation, grouping dice of a shape in the order they come.
 
-    >>> notation((6, 6, 20, 6))
-    '3d6+d20'
+    >>> notation((6, 6, 20, 6)), notation((20,), -2)
+    ('3d6+d20', 'd20-2')
     """
     counts: dict[int, int] = {}
     for shape in faces:
         counts[shape] = counts.get(shape, 0) + 1
-    return "+".join(f"{count if count > 1 else ''}d{shape}" for shape, count in counts.items())
+    text = "+".join(f"{count if count > 1 else ''}d{shape}" for shape, count in counts.items())
+    return f"{text}{modifier:+d}" if modifier else text
 
 
 @dataclass(frozen=True)
@@ -69,11 +114,12 @@ class Throw:
 
     faces: tuple[int, ...]
     values: tuple[int, ...]
+    modifier: int = 0
 
     @property
     def total(self) -> int:
-        """The sum of the dice."""
-        return sum(self.values)
+        """The sum of the dice, and the modifier."""
+        return sum(self.values) + self.modifier
 
 
 class FreeRoller:
@@ -81,26 +127,35 @@ class FreeRoller:
 
     def __init__(self, faces: Sequence[int] = (6, 6)) -> None:
         self.faces: tuple[int, ...] = ()
+        self.modifier = 0
         self.values: tuple[int, ...] = ()
         self.held: tuple[bool, ...] = ()
         self.history: tuple[Throw, ...] = ()
         self.set_dice(faces)
 
-    def set_dice(self, faces: Sequence[int]) -> None:
+    @property
+    def setup(self) -> DiceSetup:
+        """The dice and the modifier in use."""
+        return DiceSetup(self.faces, self.modifier)
+
+    def set_dice(self, faces: Sequence[int], modifier: int = 0) -> None:
         """Use these dice from now on (nothing rolled yet); NotationError if not allowed."""
         faces = tuple(faces)
         if not 1 <= len(faces) <= MAX_DICE:
             raise NotationError(f"1 to {MAX_DICE} dice in all")
         if any(shape not in SHAPES for shape in faces):
             raise NotationError("the dice have 4, 6, 8, 10, 12 or 20 faces")
+        if abs(modifier) > MAX_MODIFIER:
+            raise NotationError(f"at most {MAX_MODIFIER} added or taken away")
         self.faces = faces
+        self.modifier = modifier
         self.values = ()
         self.held = (False,) * len(faces)
 
     @property
     def total(self) -> int:
-        """The sum of the dice shown (0 before the first roll)."""
-        return sum(self.values)
+        """The sum of the dice shown and the modifier (0 before the first roll)."""
+        return sum(self.values) + self.modifier if self.values else 0
 
     def hold(self, index: int) -> None:
         """Hold or release die `index` (only once rolled)."""
@@ -116,6 +171,6 @@ class FreeRoller:
             for i, shape in enumerate(self.faces)
         )
         self.values = values
-        throw = Throw(self.faces, values)
+        throw = Throw(self.faces, values, self.modifier)
         self.history = (throw, *self.history)[:HISTORY]
         return throw

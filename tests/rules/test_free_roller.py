@@ -4,7 +4,13 @@ import random
 
 import pytest
 
-from missdice_desktop.rules.free_roller import FreeRoller, NotationError, notation, parse_notation
+from missdice_desktop.rules.free_roller import (
+    FreeRoller,
+    NotationError,
+    notation,
+    parse_notation,
+    parse_setup,
+)
 
 
 @pytest.mark.parametrize(
@@ -48,3 +54,23 @@ def test_rolls_stay_within_each_die_and_held_dice_keep_their_value() -> None:
         assert roller.roll(rng).values[1] == kept
     assert len(roller.history) == 20
     assert roller.history[0].values == roller.values
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "modifier"),
+    [("2d6+3", (6, 6), 3), ("d20-2", (20,), -2), ("1+d4+d4-1", (4, 4), 0), ("d8+1000", (8,), 1000)],
+)
+def test_a_number_is_added_to_every_total(text: str, faces: tuple[int, ...], modifier: int) -> None:
+    setup = parse_setup(text)
+    assert (setup.faces, setup.modifier) == (faces, modifier)
+    roller = FreeRoller()
+    roller.set_dice(setup.faces, setup.modifier)
+    throw = roller.roll(random.Random(3))
+    assert throw.total == sum(throw.values) + modifier == roller.total
+    assert parse_setup(setup.notation) == setup
+
+
+@pytest.mark.parametrize("text", ["-d6", "3", "d6+1001", "d6+" + "9" * 4300, "9" * 4300 + "d6"])
+def test_modifiers_and_counts_are_bounded(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_setup(text)

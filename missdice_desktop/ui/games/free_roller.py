@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
 from missdice_desktop.rules.free_roller import (
     MAX_DICE,
     SHAPES,
+    DiceSetup,
     FreeRoller,
     NotationError,
-    notation,
-    parse_notation,
+    parse_setup,
 )
 from missdice_desktop.ui.texts import fill
 
@@ -89,7 +89,13 @@ class RollerDie(QWidget):
         self.setAccessibleName(
             fill(translate("FreeRoller", "d%1 showing %2 %3"), str(self.shape), shown, state)
         )
+        self.setToolTip(self.caption())
         self.update()
+
+    def caption(self) -> str:
+        """What is written under the die: its type, and whether it is held ("d8 held")."""
+        kind = f"d{self.shape}"
+        return fill(translate("FreeRoller", "%1 held"), kind) if self.held else kind
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """A click holds or releases the die."""
@@ -97,7 +103,7 @@ class RollerDie(QWidget):
             self.clicked.emit(self.index)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        """The shape, the number in it, and "d8" (or "held") under it."""
+        """The shape, the number in it, and "d8" (with "held" once held) under it."""
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         caption = 16.0
@@ -127,11 +133,10 @@ class RollerDie(QWidget):
         small.setPixelSize(12)
         painter.setFont(small)
         painter.setPen(self.palette().color(self.palette().ColorRole.Text))
-        label = translate("FreeRoller", "held") if self.held else f"d{self.shape}"
         painter.drawText(
             QRectF(0, self.height() - caption, self.width(), caption),
             Qt.AlignmentFlag.AlignCenter,
-            label,
+            self.caption(),
         )
         if self.hasFocus():
             pen = QPen(accent, 1)
@@ -231,7 +236,9 @@ class FreeRollerView(QWidget):
     def retranslate(self) -> None:
         """Take the new language."""
         self.notation_label.setText(translate("FreeRoller", "&Dice:"))
-        self.notation.setToolTip(translate("FreeRoller", "Dice notation, e.g. 2d6+d20; then Enter"))
+        self.notation.setToolTip(
+            translate("FreeRoller", "Dice notation, e.g. 2d6+d20 or d20+3; then Enter")
+        )
         self.set_button.setText(translate("FreeRoller", "&Use"))
         self.clear_button.setText(translate("FreeRoller", "C&lear"))
         self.roll_button.setText(translate("FreeRoller", "&Roll (Space)"))
@@ -245,37 +252,39 @@ class FreeRollerView(QWidget):
     def set_setup(self, text: str) -> bool:
         """Use the dice written in `text` (a remembered set-up); False when it is not valid."""
         try:
-            self.roller.set_dice(parse_notation(text))
+            setup = parse_setup(text)
         except NotationError:
             return False
+        self.roller.set_dice(setup.faces, setup.modifier)
         self._rebuild()
         return True
 
     def use_notation(self) -> None:
-        """The dice typed in the notation field."""
+        """The dice typed in the notation field; then Roll has the focus, so Space rolls."""
         try:
-            faces = parse_notation(self.notation.text())
+            setup = parse_setup(self.notation.text())
         except NotationError as error:
             self.message.setText(fill(translate("FreeRoller", "Not dice notation: %1"), error))
             return
-        self._set_faces(faces)
+        self._set_setup(setup)
+        self.roll_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def add_die(self, shape: int) -> None:
         """One more die of `shape` faces."""
         if len(self.roller.faces) >= MAX_DICE:
             self.message.setText(fill(translate("FreeRoller", "At most %1 dice."), str(MAX_DICE)))
             return
-        self._set_faces((*self.roller.faces, shape))
+        self._set_setup(DiceSetup((*self.roller.faces, shape), self.roller.modifier))
 
     def clear(self) -> None:
         """Back to a single d6."""
-        self._set_faces((6,))
+        self._set_setup(DiceSetup((6,)))
 
-    def _set_faces(self, faces: tuple[int, ...]) -> None:
-        self.roller.set_dice(faces)
+    def _set_setup(self, setup: DiceSetup) -> None:
+        self.roller.set_dice(setup.faces, setup.modifier)
         self.message.setText("")
         self._rebuild()
-        self.setup_changed.emit(notation(faces))
+        self.setup_changed.emit(setup.notation)
 
     # Rolling -----------------------------------------------------------------------------------
 
@@ -286,7 +295,10 @@ class FreeRollerView(QWidget):
         self.history.insertItem(
             0,
             fill(
-                translate("FreeRoller", "%1 ← %2 (%3)"), throw.total, values, notation(throw.faces)
+                translate("FreeRoller", "%1 ← %2 (%3)"),
+                throw.total,
+                values,
+                DiceSetup(throw.faces, throw.modifier).notation,
             ),
         )
         while self.history.count() > len(self.roller.history):
@@ -314,7 +326,7 @@ class FreeRollerView(QWidget):
             die.clicked.connect(self.toggle_hold)
             self._dice_grid.addWidget(die, index // DICE_PER_ROW, index % DICE_PER_ROW)
             self.dice.append(die)
-        self.notation.setText(notation(self.roller.faces))
+        self.notation.setText(self.roller.setup.notation)
         self._show()
 
     def _show(self) -> None:

@@ -37,3 +37,27 @@ def test_the_free_roller_rolls_holds_and_remembers_its_dice(qtbot, make_app):
     assert not controller.roller_shown
     controller.show_roller()
     assert roller.roller.faces == (6, 6, 20, 8)
+
+
+def test_enter_in_the_notation_then_space_rolls_with_the_modifier(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = NewGameChoice(None, [], game=FREE_ROLLER)
+    parts.controller.start()
+    window, controller = parts.window, parts.controller
+    window.show()
+    qtbot.waitExposed(window)
+    roller = window.roller
+    roller.notation.setFocus()
+    roller.notation.selectAll()
+    qtbot.keyClicks(roller.notation, "2d6+3")
+    qtbot.keyClick(roller.notation, Qt.Key.Key_Return)
+    assert roller.roller.faces == (6, 6) and roller.roller.modifier == 3
+    assert roller.roll_button.hasFocus()
+    qtbot.keyClick(roller.roll_button, Qt.Key.Key_Space)
+    values = roller.roller.values
+    assert len(values) == 2
+    assert roller.total_label.text() == f"Total: {sum(values) + 3}"
+    assert roller.history.item(0).text().endswith("(2d6+3)")
+    assert load_settings(controller.paths.settings_file).roller_dice == "2d6+3"
+    qtbot.mouseClick(roller.dice[1], Qt.MouseButton.LeftButton)
+    assert roller.dice[1].caption() == "d6 held" and roller.dice[0].caption() == "d6"
