@@ -13,8 +13,10 @@ The payload's first byte says how the record is held:
 
 The encoder makes both and keeps the shorter, so nothing is ever dropped to fit. Decoding
 is bounded: a link longer than `MAX_LINK_CHARS` is refused before it is read, inflating
-stops at `MAX_JSON_BYTES`, and the record found then goes through the same checks and
-replay as a file (`records.game_from_record`). A link is data: it names no file.
+stops at `MAX_JSON_BYTES`, its JSON is parsed as a file's is (`records.parse_record_json`:
+no NaN, no key given twice, nesting bounded), and the record found then goes through the
+same checks and replay as a file (`records.check_record_data`, `records.game_from_record`).
+A link is data: it names no file.
 
 >>> from missdice_desktop.rules import Game, get_variant
 >>> game = Game(get_variant("yacht").configure(), ["Anna", "Ben"])
@@ -44,8 +46,10 @@ from missdice_desktop.records import (
     RECORD_FORMAT,
     RECORD_VERSION,
     RecordError,
+    check_record_data,
     game_from_record,
     load_record,
+    parse_record_json,
     record_from_game,
 )
 from missdice_desktop.rules import (
@@ -90,7 +94,7 @@ class LinkError(RecordError):
 
 def is_link(text: str) -> bool:
     """Whether `text` claims to be a Miss Dice link (`missdice:…`, any case)."""
-    return text.strip()[: len(SCHEME) + 1].lower() == f"{SCHEME}:"
+    return text[: MAX_LINK_CHARS + 1].lstrip()[: len(SCHEME) + 1].lower() == f"{SCHEME}:"
 
 
 # Making links ------------------------------------------------------------------------------
@@ -155,9 +159,9 @@ def record_from_link(text: str) -> dict[str, Any]:
     """The game record a link holds (not yet replayed); LinkError if it is not one."""
     if not isinstance(text, str):
         raise LinkError("not a Miss Dice link")
-    text = text.strip()
-    if len(text) > MAX_LINK_CHARS:
+    if len(text) > MAX_LINK_CHARS:  # spaces around it count: nothing longer is read at all
         raise LinkError(f"not a Miss Dice link (longer than {MAX_LINK_CHARS} characters)")
+    text = text.strip()
     if not is_link(text):
         shown = text if len(text) <= 40 else text[:37] + "…"
         raise LinkError(f"not a Miss Dice link (it should start with {SCHEME}:, not {shown!r})")
@@ -174,8 +178,8 @@ def record_from_link(text: str) -> dict[str, Any]:
     if not payload:
         raise LinkError("damaged link: it holds no game (truncated?)")
     if payload[0] == _PACKED:
-        return _unpack(payload[1:])
-    if payload[0] == _ZLIB:
+        record = _unpack(payload[1:])
+    elif payload[0] == _ZLIB:
         record = _inflate(payload[1:])
         record_version = record.get("version")
         if type(record_version) is int and record_version > RECORD_VERSION:
@@ -183,8 +187,30 @@ def record_from_link(text: str) -> dict[str, Any]:
                 "this link holds a game record of a newer Miss Dice "
                 f"(record version {record_version}; this program reads version {RECORD_VERSION})"
             )
-        return record
-    raise LinkError("damaged link: unknown encoding (made by a newer Miss Dice?)")
+    else:
+        raise LinkError("damaged link: unknown encoding (made by a newer Miss Dice?)")
+    _check(record)
+    return record
+
+
+def _check(data: Any) -> None:
+    """The checks a record file's data passes (`records.check_record_data`), as LinkError."""
+    try:
+        check_record_data(data)
+    except RecordError as error:
+        raise LinkError(f"damaged link: {error.detail}") from None
+
+
+def _parsed_json(text: bytes, what: str) -> Any:
+    """JSON inside a link, parsed as a record file's JSON is (`records.parse_record_json`)."""
+    try:
+        data = parse_record_json(text.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise LinkError(f"damaged link: {what} is not readable text") from None
+    except RecordError as error:
+        raise LinkError(f"damaged link: {what}: {error.detail}") from None
+    _check(data)
+    return data
 
 
 def _decode_base64(data: str) -> bytes:
@@ -209,10 +235,7 @@ def _inflate(data: bytes) -> dict[str, Any]:
         raise LinkError("not a Miss Dice link: it would unpack to far more than any game")
     if not inflater.eof or inflater.unused_data:
         raise LinkError("damaged link: its data is cut short or has extra bytes")
-    try:
-        record = json.loads(text.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise LinkError("damaged link: it does not hold a game record") from None
+    record = _parsed_json(text, "its game record")
     if not isinstance(record, dict):
         raise LinkError("damaged link: it does not hold a game record")
     if _canonical_json(record) != text:
@@ -329,9 +352,15 @@ def _unpack(data: bytes) -> dict[str, Any]:
         if not isinstance(extra, dict) or not extra or set(extra) & keys:
             raise LinkError("damaged link: the keys this version does not know are not readable")
         record.update(extra)
-    if reader.number != _checksum(record):
+    if not _checksum_matches(reader.number, record):
         raise LinkError("damaged link: it was cut or changed (its check does not match)")
     return record
+
+
+def _checksum_matches(number: int, record: Mapping[str, Any]) -> bool:
+    """Whether what is left of a packed link is the record's checksum (fuzzers skip it)."""
+    _check(record)  # a record that cannot be written has no checksum
+    return number == _checksum(record)
 
 
 def _inflate_json(data: bytes, what: str) -> Any:
@@ -339,11 +368,11 @@ def _inflate_json(data: bytes, what: str) -> Any:
     inflater = zlib.decompressobj()
     try:
         text = inflater.decompress(data, MAX_JSON_BYTES + 1)
-        if len(text) > MAX_JSON_BYTES or not inflater.eof or inflater.unused_data:
-            raise ValueError
-        return json.loads(text.decode("utf-8"))
-    except (zlib.error, UnicodeDecodeError, ValueError, RecursionError):
+    except zlib.error:
         raise LinkError(f"damaged link: {what} cannot be read") from None
+    if len(text) > MAX_JSON_BYTES or not inflater.eof or inflater.unused_data:
+        raise LinkError(f"damaged link: {what} cannot be read")
+    return _parsed_json(text, what)
 
 
 # The Yahtzee family: built-in grids and house grids -----------------------------------------
@@ -505,13 +534,8 @@ def _read_scoresheet_game(reader: _Reader, record: dict[str, Any]) -> None:
 def _read_variant(reader: _Reader, record: dict[str, Any]) -> Variant:
     if record["game"] != HOUSE_GAME:
         return get_variant(record["game"])
-    inflater = zlib.decompressobj()
-    try:
-        text = inflater.decompress(reader.get_bytes(MAX_GRID_BYTES), MAX_JSON_BYTES + 1)
-        grid = json.loads(text.decode("utf-8"))
-    except (zlib.error, UnicodeDecodeError, ValueError, RecursionError):
-        raise LinkError("damaged link: its house grid cannot be read") from None
-    if len(text) > MAX_JSON_BYTES or not inflater.eof or not isinstance(grid, dict):
+    grid = _inflate_json(reader.get_bytes(MAX_GRID_BYTES), "its house grid")
+    if not isinstance(grid, dict):
         raise LinkError("damaged link: its house grid cannot be read")
     try:
         variant = grid_from_mapping(grid)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -43,6 +44,9 @@ from missdice_desktop.rules.text import unsaveable_part
 RECORD_FORMAT = "missdice-game"
 RECORD_VERSION = 1
 MAX_RECORD_BYTES = 5_000_000
+MAX_NESTING = 64
+"""The deepest a record's lists and objects may nest (a game's own keys need 4), for files
+and links alike: checked on the text before parsing, so that the stack never decides."""
 _KNOWN_KEYS = {"format", "version", "game", "options", "players", "turns", "grid", "current"}
 _TURN_KEYS = {"player", "dice", "rolls", "box"}
 
@@ -76,8 +80,42 @@ def _check_header(data: Any, source: str) -> None:
         )
 
 
+def check_record_data(data: Any, *, source: str = "") -> None:
+    """RecordError unless `data` can be written back as it is: standard JSON in UTF-8 (no NaN,
+    no lone surrogate), nested at most `MAX_NESTING` deep. Every record read passes here,
+    from a file or a link, before it is replayed."""
+    unsaveable = unsaveable_part(data)
+    if unsaveable is not None:
+        raise RecordError(f"not a game record ({unsaveable})", source=source)
+    if _data_nesting(data) > MAX_NESTING:
+        raise RecordError(_TOO_DEEP, source=source)
+
+
+_TOO_DEEP = f"not a game record (nested too deeply: lists and objects {MAX_NESTING} deep at most)"
+
+
+def _data_nesting(data: Any) -> int:
+    """How deep lists and objects nest in `data` (0 for a plain value), without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, Mapping):
+            children: Iterable[Any] = value.values()
+        elif isinstance(value, list | tuple):
+            children = value
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > MAX_NESTING:
+            break
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
 def game_from_record(data: Any, *, source: str = "") -> DiceGame[Any]:
     """Replay a parsed record of a game of the engine; RecordError says what is wrong and where."""
+    check_record_data(data, source=source)
     _check_header(data, source)
     game_id = data.get("game")
     if isinstance(game_id, str) and game_id not in (HOUSE_GAME, *_yahtzee_ids()):
@@ -407,18 +445,21 @@ def _compact(value: Any) -> str:
 
 def loads_record(text: str, *, source: str = "") -> DiceGame[Any]:
     """Parse JSON text and replay it (a game of the engine)."""
-    return game_from_record(_parse(text, source), source=source)
+    return game_from_record(parse_record_json(text, source=source), source=source)
 
 
-def _parse(text: str, source: str) -> Any:
-    """The JSON data of a record.
+def parse_record_json(text: str, *, source: str = "") -> Any:
+    """The JSON data of a record's text, for files and links alike; RecordError if it is not.
 
-    Only standard JSON is read: NaN and Infinity, a key given twice in one object and text
-    that cannot be written back as UTF-8 (a lone surrogate) are refused, so that every
-    record accepted can be saved again exactly. A leading byte-order mark is read past.
+    Only standard JSON is read: NaN and Infinity, a key given twice in one object and
+    nesting deeper than `MAX_NESTING` are refused; `check_record_data` then refuses what
+    cannot be written back (a lone surrogate), so that every record accepted can be saved
+    again exactly. A leading byte-order mark is read past.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
+    if _text_nesting(text) > MAX_NESTING:
+        raise RecordError(_TOO_DEEP, source=source)
     try:
         data = json.loads(
             text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_twins
@@ -427,14 +468,30 @@ def _parse(text: str, source: str) -> Any:
         raise RecordError(
             f"not JSON ({error.msg} at line {error.lineno}, column {error.colno})", source=source
         ) from None
-    except RecursionError:
-        raise RecordError("not a game record (nested too deeply)", source=source) from None
+    except RecursionError:  # pragma: no cover - the nesting is checked first
+        raise RecordError(_TOO_DEEP, source=source) from None
     except ValueError as error:  # a number with thousands of digits, NaN, a twin key
         raise RecordError(f"not a game record ({error})", source=source) from None
-    unsaveable = unsaveable_part(data)
-    if unsaveable is not None:
-        raise RecordError(f"not a game record ({unsaveable})", source=source)
     return data
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _text_nesting(text: str) -> int:
+    """How deep brackets nest in JSON text, strings left out (a bound, read before parsing)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if len(brackets) <= MAX_NESTING:
+        return len(brackets)
+    depth = deepest = 0
+    for bracket in brackets:
+        depth += 1 if bracket in "[{" else -1
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_NESTING:
+                break
+    return deepest
 
 
 def _refuse_constant(name: str) -> Any:
