@@ -41,6 +41,8 @@ __all__ = [
     "Standing",
     "TurnExtra",
     "check_player_name",
+    "kept_player_name",
+    "player_name_problem",
     "rank_players",
 ]
 
@@ -216,16 +218,38 @@ def rank_players(players: Sequence[str], totals: Sequence[int]) -> tuple[Standin
     return tuple(standings)
 
 
+def kept_player_name(name: str) -> str:
+    """`name` as a game keeps it: without the spaces around it (tabs, U+3000 included).
+
+    Empty when the name is blank; the settings keep such a seat for a default name.
+
+    >>> kept_player_name(" Anna\t"), kept_player_name("\u3000")
+    ('Anna', '')
+    """
+    return name.strip()
+
+
+def player_name_problem(name: str) -> str | None:
+    """Why `name`, as a game keeps it, cannot name a player; None when it can.
+
+    The one rule for names, asked by the engine and by the settings alike.
+    """
+    kept = kept_player_name(name)
+    if not kept:
+        return "every player needs a name"
+    if len(kept) > MAX_NAME_LENGTH:
+        return f"player names have at most {MAX_NAME_LENGTH} characters"
+    problem = shown_text_problem(kept, max_length=MAX_NAME_LENGTH)
+    if problem is not None:
+        return f"player name {name!r} {problem}"
+    return None
+
+
 def check_player_name(name: str) -> None:
     """Raise IllegalActionError unless `name` shows as written, in 1 to 40 characters."""
-    code = RefusalCode.BAD_PLAYERS
-    if not name.strip():
-        raise IllegalActionError("every player needs a name", code)
-    if len(name) > MAX_NAME_LENGTH:
-        raise IllegalActionError(f"player names have at most {MAX_NAME_LENGTH} characters", code)
-    problem = shown_text_problem(name, max_length=MAX_NAME_LENGTH)
+    problem = player_name_problem(name)
     if problem is not None:
-        raise IllegalActionError(f"player name {name!r} {problem}", code)
+        raise IllegalActionError(problem, RefusalCode.BAD_PLAYERS)
 
 
 StateT = TypeVar("StateT")
@@ -405,7 +429,7 @@ class DiceGame(Generic[RulesT]):
         seed: int | None = None,
         extra: Mapping[str, Any] | None = None,
     ) -> None:
-        names = tuple(str(name).strip() for name in players)
+        names = tuple(kept_player_name(str(name)) for name in players)
         low, high = rules.min_players, rules.max_players
         if not low <= len(names) <= high:
             raise IllegalActionError(
@@ -529,7 +553,7 @@ class DiceGame(Generic[RulesT]):
     def _next(self, state: Any, action: Any) -> tuple[Any, tuple[str, ...]]:
         """The state and the names after `action` (the shell's own, or the rules')."""
         if isinstance(action, RenamePlayers):
-            names = tuple(str(name).strip() for name in action.names)
+            names = tuple(kept_player_name(str(name)) for name in action.names)
             if len(names) != len(self.players):
                 raise IllegalActionError(
                     f"{len(self.players)} names needed, got {len(names)}", RefusalCode.BAD_PLAYERS
@@ -548,7 +572,7 @@ class DiceGame(Generic[RulesT]):
         for label in labels.values():
             check_player_name(label)
         for index, names in enumerate(self._names):
-            self._names[index] = tuple(labels.get(name, name).strip() for name in names)
+            self._names[index] = tuple(kept_player_name(labels.get(name, name)) for name in names)
 
     def rename_players(self, names: Sequence[str]) -> Change:
         """Rename the seats (in seat order), through the one door so that undo follows."""

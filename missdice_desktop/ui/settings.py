@@ -24,7 +24,8 @@ from missdice_desktop.files import (
     remove_stale_temporaries,
 )
 from missdice_desktop.records import write_atomically
-from missdice_desktop.rules import MAX_PLAYERS, IllegalActionError, check_player_name
+from missdice_desktop.rules import MAX_PLAYERS
+from missdice_desktop.rules.engine import kept_player_name, player_name_problem
 from missdice_desktop.rules.text import unsaveable_part
 
 APP_NAME = "missdice"
@@ -175,7 +176,7 @@ def _settings_from(data: dict[str, Any]) -> tuple[Settings, list[str]]:
             continue
         value = data[spec.name]
         if _valid(spec.name, value):
-            values[spec.name] = value
+            values[spec.name] = _kept(spec.name, value)
         else:
             bad.append(spec.name)
     settings = Settings(**{**asdict(defaults), **values})
@@ -192,7 +193,8 @@ def _valid(name: str, value: Any) -> bool:
                 and len(value) <= MAX_PLAYERS
                 # a blank name stands for "Player N" in the language of the moment
                 and all(
-                    isinstance(player, str) and (not player.strip() or _shown_name(player))
+                    isinstance(player, str)
+                    and (not kept_player_name(player) or player_name_problem(player) is None)
                     for player in value
                 )
             )
@@ -231,12 +233,11 @@ def _valid(name: str, value: Any) -> bool:
             return isinstance(value, str) and len(value) <= _MAX_TEXT and "\0" not in value
 
 
-def _shown_name(name: str) -> bool:
-    try:
-        check_player_name(name.strip())
-    except IllegalActionError:
-        return False
-    return True
+def _kept(name: str, value: Any) -> Any:
+    """A valid value as the app uses it: names as a game keeps them ("" for a blank one)."""
+    if name == "players":
+        return [kept_player_name(player) for player in value]
+    return value
 
 
 def _json_text(data: dict[str, Any]) -> str:

@@ -136,3 +136,23 @@ def test_every_setting_has_a_label_in_messages() -> None:
     from missdice_desktop.ui.controller import setting_labels
 
     assert set(setting_labels()) == {spec.name for spec in fields(Settings)}
+
+
+@pytest.mark.parametrize("blank", [" ", "\t", "\u3000", " \u3000\t "])
+def test_a_blank_name_stands_for_a_default_and_the_app_starts(tmp_path: Path, blank: str) -> None:
+    from missdice_desktop.ui.app import starting_game
+
+    path = tmp_path / "settings.json"
+    write(path, {"players": ["Anna", blank, " Chloé "]})
+    settings, problems = read_settings(path)
+    assert settings.players == ["Anna", "", "Chloé"] and not problems.reset
+    assert starting_game(settings).players[::2] == ("Anna", "Chloé")
+
+
+def test_names_are_judged_by_the_rules_one_rule() -> None:
+    from missdice_desktop.rules.engine import player_name_problem
+
+    for name in ("Anna", " Anna ", "A" * 40, "\u3000Anna\u3000"):
+        assert player_name_problem(name) is None
+    for name in ("A" * 41, "Anna\x07", "\u200b", "\u3000"):
+        assert player_name_problem(name) is not None
