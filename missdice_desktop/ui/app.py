@@ -88,6 +88,12 @@ class LanguageSwitcher:
                 QCoreApplication.sendEvent(widget, QEvent(QEvent.Type.LanguageChange))
 
 
+DARK_DISABLED_TEXT = "#a2a3a4"
+LIGHT_DISABLED_TEXT = "#696969"
+"""Greyed text that still reads at AA contrast (4.5:1) on every background of its theme:
+a box that is closed, or the coach's check box where it cannot be used, must be legible."""
+
+
 def dark_palette() -> QPalette:
     """A calm dark palette for the Fusion style."""
     palette = QPalette()
@@ -104,7 +110,7 @@ def dark_palette() -> QPalette:
         QPalette.ColorRole.ButtonText: "#e8e8e8",
         QPalette.ColorRole.BrightText: "#ff6b6b",
         QPalette.ColorRole.Link: "#7cb7ff",
-        QPalette.ColorRole.Highlight: "#3d8ee6",
+        QPalette.ColorRole.Highlight: "#2b70b8",
         QPalette.ColorRole.HighlightedText: "#ffffff",
         QPalette.ColorRole.Light: "#4a4d52",
         QPalette.ColorRole.Midlight: "#3a3d41",
@@ -120,14 +126,23 @@ def dark_palette() -> QPalette:
         QPalette.ColorRole.WindowText,
         QPalette.ColorRole.ButtonText,
     ):
-        palette.setColor(disabled, role, QColor("#7a7a7a"))
+        palette.setColor(disabled, role, QColor(DARK_DISABLED_TEXT))
     return palette
 
 
 def light_palette() -> QPalette:
-    """Fusion's light palette, with a link colour that reads well on white."""
+    """Fusion's light palette, with a link and a highlight that read well against white
+    and text greyed for disabled controls that still reads."""
     palette = QStyleFactory.create("Fusion").standardPalette()
     palette.setColor(QPalette.ColorRole.Link, QColor("#0b5cad"))
+    palette.setColor(QPalette.ColorRole.Highlight, QColor("#2a7ab0"))
+    disabled = QPalette.ColorGroup.Disabled
+    for role in (
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.WindowText,
+        QPalette.ColorRole.ButtonText,
+    ):
+        palette.setColor(disabled, role, QColor(LIGHT_DISABLED_TEXT))
     return palette
 
 

@@ -125,6 +125,8 @@ class NewGameDialog(QDialog):
         self._option_widgets: dict[str, QComboBox | QCheckBox | QSpinBox] = {}
         self._settings = settings
 
+        self._width = 0
+        """The dialog's width once shown: the widest game's, so that it never jumps."""
         self.game_box = QComboBox(self)
         self.game_box.setObjectName("game")
         for kind in GAMES.values():
@@ -292,6 +294,7 @@ class NewGameDialog(QDialog):
         self.camera_dice.setChecked(table and settings.camera_on)
         self.table_dice.setChecked(table and not settings.camera_on)
         self.virtual_dice.setChecked(not table)
+        self._width = self._widest()  # measured while hidden: every row counts
 
     def _set_house(self, variant: Variant, path: str) -> None:
         self._house = variant
@@ -355,14 +358,51 @@ class NewGameDialog(QDialog):
         self._fit()
 
     def _fit(self) -> None:
-        """Shrink to what the game chosen shows (hidden rows leave no gap)."""
+        """Shrink to what the game chosen shows (hidden rows leave no gap), at one width for
+        every game and sheet, so that the dialog does not jump as the choice changes."""
         layout = self.layout()
         if layout is not None:
             layout.invalidate()
         self.adjustSize()
+        if self._width and self.width() != max(self._width, self.sizeHint().width()):
+            self.resize(max(self._width, self.sizeHint().width()), self.height())
+
+    def _widest(self) -> int:
+        """The width the widest game and built-in sheet ask for (the choice is put back)."""
+        game, variant = self.game_box.currentIndex(), self.variant_box.currentIndex()
+        widths = []
+        for box in (self.game_box, self.variant_box):
+            box.blockSignals(True)
+        try:
+            for game_index in range(self.game_box.count()):
+                self.game_box.setCurrentIndex(game_index)
+                self._show_game()
+                if self.selected_game() != YAHTZEE_FAMILY:
+                    widths.append(self._measured_width())
+                    continue
+                for variant_index in range(self.variant_box.count()):
+                    if self.variant_box.itemData(variant_index) == HOUSE_GRID:
+                        continue
+                    self.variant_box.setCurrentIndex(variant_index)
+                    self._build_options({})
+                    widths.append(self._measured_width())
+        finally:
+            self.game_box.setCurrentIndex(game)
+            self.variant_box.setCurrentIndex(variant)
+            for box in (self.game_box, self.variant_box):
+                box.blockSignals(False)
+        self._show_game()
+        return max(widths)
+
+    def _measured_width(self) -> int:
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()
+            layout.activate()
+        return self.sizeHint().width()
 
     def showEvent(self, event: QShowEvent) -> None:
-        """Open at the size of what is shown."""
+        """Open at the size of what is shown, as wide as the widest game needs."""
         super().showEvent(event)
         self._fit()
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.ui.colours import mix
+from missdice_desktop.ui.colours import mix, readable
 from missdice_desktop.ui.sheet_model import Cell, RowKind, SheetModel, SheetRole
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
@@ -65,32 +65,36 @@ class SheetDelegate(QStyledItemDelegate):
         font = option.font
         if cell.kind is RowKind.GRAND_TOTAL:
             font.setBold(True)
+        # The text's colour and how far it is softened towards the background.
+        ink, softened = text, 0.0
         if cell.bonus_missing:
             font.setItalic(True)
-            palette.setColor(QPalette.ColorRole.Text, mix(text, base, 0.35))
+            softened = 0.35
         if cell.preview is not None:
             link = palette.color(active, QPalette.ColorRole.Link)
             if cell.reason:
-                palette.setColor(QPalette.ColorRole.Text, mix(text, base, 0.45))
+                softened = 0.45
                 font.setStrikeOut(True)
                 background = mix(background, text, 0.1)
             elif cell.preview:
                 font.setItalic(True)
                 font.setBold(True)
-                palette.setColor(QPalette.ColorRole.Text, link)
+                ink = link
             else:
                 font.setItalic(True)
-                palette.setColor(QPalette.ColorRole.Text, mix(link, base, 0.45))
+                ink, softened = link, 0.45
         if option.state & QStyle.StateFlag.State_Selected:
             # A soft tint for the selected row: its numbers stay as readable as the others.
             option.state &= ~QStyle.StateFlag.State_Selected
             background = mix(background, palette.color(active, QPalette.ColorRole.Highlight), 0.3)
+        palette.setColor(QPalette.ColorRole.Text, readable(ink, background, softened))
         option.font = font
         option.backgroundBrush = QBrush(background)
         option.palette = palette
         if cell.bonus_missing and not _fits(option, font, option.text):
-            # A narrow column (many players, the camera beside): "−63" instead of "63 to go".
-            option.text = f"\u2212{cell.bonus_missing}"
+            # A narrow column (many players, the camera beside): "(63)" instead of "63 to go",
+            # never "−63", which would read as a penalty.
+            option.text = f"({cell.bonus_missing})"
 
     def paint(
         self,
@@ -152,7 +156,7 @@ class SheetHeader(QHeaderView):
         painter.save()
         text = self.palette().color(QPalette.ColorRole.ButtonText)
         base = self.palette().color(QPalette.ColorRole.Button)
-        painter.setPen(mix(text, base, 0.45))
+        painter.setPen(readable(text, base, 0.45))
         painter.setFont(self.font())
         margin = QFontMetrics(self.font()).averageCharWidth()
         painter.drawText(

@@ -225,3 +225,22 @@ def test_space_or_enter_at_the_end_only_closes_the_ranking(qtbot, key):
     qtbot.keyClick(dialog.focusWidget(), key)
     assert requested == []
     assert not dialog.isVisible()
+
+
+def test_the_new_game_dialog_keeps_its_width_as_the_game_changes(qtbot):
+    dialog = NewGameDialog(Settings())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    widths = set()
+    for game in range(dialog.game_box.count()):
+        dialog.game_box.setCurrentIndex(game)
+        qtbot.wait(10)
+        widths.add(dialog.width())
+    dialog.game_box.setCurrentIndex(0)
+    for variant in range(dialog.variant_box.count() - 1):  # the last one asks for a file
+        dialog.variant_box.setCurrentIndex(variant)
+        qtbot.wait(10)
+        widths.add(dialog.width())
+    assert len(widths) == 1, widths
+    assert dialog.width() >= dialog.sizeHint().width()

@@ -34,4 +34,4 @@ def test_the_bonus_hint_is_written_out_where_it_fits(qtbot) -> None:  # type: ig
 
 
 def test_a_narrow_column_shows_the_short_bonus_hint(qtbot) -> None:  # type: ignore[no-untyped-def]
-    assert bonus_text_drawn(qtbot, 8, 560) == "\u221263"
+    assert bonus_text_drawn(qtbot, 8, 560) == "(63)"  # points still to go, not a penalty

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QWidget
 
-from missdice_desktop.ui.colours import mix
+from missdice_desktop.ui.colours import readable
 
 MIN_TEXT_PX = 13
 MAX_TEXT_PX = 30
@@ -32,10 +35,25 @@ def set_font(widget: QWidget, px: int, *, bold: bool = False) -> None:
 
 
 def muted(widget: QWidget) -> QColor:
-    """The colour of small print on `widget`: its text colour part way to its background."""
+    """The colour of small print on `widget`: its text colour part way to its background,
+    never below AA contrast."""
     palette = widget.palette()
-    return mix(
+    return readable(
         palette.color(QPalette.ColorRole.WindowText),
         palette.color(QPalette.ColorRole.Window),
         0.35,
     )
+
+
+def colour_small_print(widget: QWidget, labels: Sequence[QWidget]) -> None:
+    """Give `labels` the small-print colour of `widget`'s palette (again after a theme
+    switch: a style sheet keeps the colour it was given)."""
+    style = f"color: {muted(widget).name()}"
+    for label in labels:
+        if label.styleSheet() != style:
+            label.setStyleSheet(style)
+
+
+def is_palette_change(event: QEvent) -> bool:
+    """Whether `event` tells a widget that its colours changed (a theme switch)."""
+    return event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)

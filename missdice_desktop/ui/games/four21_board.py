@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -35,7 +35,13 @@ from missdice_desktop.rules.four21 import (
     places,
 )
 from missdice_desktop.ui.colours import mix
-from missdice_desktop.ui.games.board_text import MIN_TEXT_PX, muted, set_font, text_size
+from missdice_desktop.ui.games.board_text import (
+    MIN_TEXT_PX,
+    colour_small_print,
+    is_palette_change,
+    set_font,
+    text_size,
+)
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
@@ -340,9 +346,18 @@ class Four21Board(QWidget):
         set_font(self.payment, round(px * 1.0), bold=True)
         set_font(self.last_ranking, max(MIN_TEXT_PX - 1, round(px * 0.85)))
         set_font(self.rules_card, max(MIN_TEXT_PX - 1, round(px * 0.7)))
-        small_print = muted(self).name()
-        for label in (self.rules_card, self.pot_caption, self.last_caption, *self._headers):
-            label.setStyleSheet(f"color: {small_print}")
+        self._colour_small_print()
+
+    def _colour_small_print(self) -> None:
+        colour_small_print(
+            self, (self.rules_card, self.pot_caption, self.last_caption, *self._headers)
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        """After a theme switch the small print takes the new colours."""
+        super().changeEvent(event)
+        if is_palette_change(event):
+            self._colour_small_print()
 
     def _throws_text(self, players: Sequence[str], state: Four21State) -> str:
         if state.finished:

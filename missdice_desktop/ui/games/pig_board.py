@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QFont, QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -25,7 +25,13 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.rules import PigState
 from missdice_desktop.ui.colours import mix
-from missdice_desktop.ui.games.board_text import MIN_TEXT_PX, muted, set_font, text_size
+from missdice_desktop.ui.games.board_text import (
+    MIN_TEXT_PX,
+    colour_small_print,
+    is_palette_change,
+    set_font,
+    text_size,
+)
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
@@ -261,7 +267,13 @@ class PigBoard(QWidget):
             bar.updateGeometry()
             set_font(number, round(px * 1.3), bold=True)
         set_font(self.rules_card, max(MIN_TEXT_PX - 1, round(px * 0.7)))
-        self.rules_card.setStyleSheet(f"color: {muted(self).name()}")
+        colour_small_print(self, (self.rules_card,))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """After a theme switch the small print takes the new colours."""
+        super().changeEvent(event)
+        if is_palette_change(event):
+            colour_small_print(self, (self.rules_card,))
 
     def _ensure_rows(self, count: int) -> None:
         while len(self._names) < count:

@@ -48,6 +48,7 @@ def test_undo_redo_autosave_resume_save_as_and_open(qtbot, make_app, tmp_path, c
     window.save_as_action.trigger()
     assert load_record(saved).state == played and prompts.errors == []
 
+    window.close()  # one window per kept game: the next one resumes it once this one is gone
     again, again_prompts = make_app(start=True)
     assert again_prompts.resume_questions
     assert again.controller.game.state == played
