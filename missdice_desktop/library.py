@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from missdice_desktop.computers import computer_levels
 from missdice_desktop.files import FileReadError, read_regular_file
 from missdice_desktop.records import (
     MAX_RECORD_BYTES,
@@ -71,6 +72,8 @@ class GameSummary:
     """The turn being played in a Yahtzee-family game (0 for the other games)."""
     turns: int
     """The turns in a Yahtzee-family game (its boxes)."""
+    computers: tuple[bool, ...]
+    """For each seat: whether the computer plays it."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready data."""
@@ -95,8 +98,9 @@ class GameSummary:
             has_losers=bool(data["has_losers"]),
             turn=int(data["turn"]),
             turns=int(data["turns"]),
+            computers=tuple(bool(flag) for flag in data["computers"]),
         )
-        if len(summary.totals) != len(summary.players):
+        if not len(summary.totals) == len(summary.computers) == len(summary.players):
             raise ValueError("not a summary")
         return summary
 
@@ -123,6 +127,10 @@ def summarize(game: DiceGame[Any]) -> GameSummary:
         has_losers=bool(getattr(game.rules, "has_losers", False)),
         turn=turn,
         turns=len(game.rules.boxes) if is_sheet else 0,
+        computers=tuple(
+            seat in computer_levels(game.extra, len(game.players))
+            for seat in range(len(game.players))
+        ),
     )
 
 
@@ -183,6 +191,8 @@ class HighScore:
     average: float
     played: int
     won: int
+    computer: bool = False
+    """Played by the computer: kept apart from a person of the same name."""
 
 
 TABLE_DRAFT_KEY = "table_draft"
@@ -306,9 +316,9 @@ class GameLibrary:
             if self.locked_elsewhere(path):
                 continue
             loaded = self._load(path, problems)
-            if loaded is not None and not loaded.finished and playable(loaded.game):
-                if self.lock(path):
-                    return loaded, problems
+            playing = loaded is not None and not loaded.finished and playable(loaded.game)
+            if loaded is not None and playing and self.lock(path):
+                return loaded, problems
         return None, problems
 
     def remove_stale_temporaries(self, *, older_than: float = 10.0) -> int:
@@ -445,25 +455,37 @@ def high_scores(
 
     Only finished games count. `sheet_name` maps a `sheet_id` to the name shown.
     """
-    totals: dict[tuple[str, str], list[int]] = {}
-    wins: dict[tuple[str, str], int] = {}
+    totals: dict[tuple[str, str, bool], list[int]] = {}
+    wins: dict[tuple[str, str, bool], int] = {}
     for kept in games:
         summary = kept.summary
         if not summary.finished or summary.has_losers:
             continue  # a game decided by its loser (421) has no high score
         sheet = (sheet_name or {}).get(summary.sheet, summary.sheet)
         winners = set(summary.winners)
+        computer = {
+            name for name, flag in zip(summary.players, summary.computers, strict=True) if flag
+        }
         for _rank, name, total in summary.standings:
-            key = (sheet, name)
+            key = (sheet, name, name in computer)
             totals.setdefault(key, []).append(total)
             wins[key] = wins.get(key, 0) + (name in winners)
     scores = [
-        HighScore(sheet, player, max(values), sum(values) / len(values), len(values), wins[key])
-        for key in totals
-        for sheet, player in [key]
-        for values in [totals[key]]
+        HighScore(
+            sheet,
+            player,
+            max(values),
+            sum(values) / len(values),
+            len(values),
+            wins[key],
+            computer,
+        )
+        for key, values in totals.items()
+        for sheet, player, computer in [key]
     ]
-    return sorted(scores, key=lambda score: (score.sheet, -score.best, score.player))
+    return sorted(
+        scores, key=lambda score: (score.sheet, -score.best, score.player, score.computer)
+    )
 
 
 def _modified(path: Path) -> float:

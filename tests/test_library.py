@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from missdice_desktop.computers import COMPUTERS_KEY, Level, record_computers
 from missdice_desktop.library import (
     GameLibrary,
     KeptSummary,
@@ -225,3 +226,18 @@ def test_a_file_of_the_folder_is_known_by_any_of_its_names(tmp_path: Path) -> No
     elsewhere.write_text(kept.read_text("utf-8"), "utf-8")
     assert library.kept_path(elsewhere) is None
     assert library.kept_path(tmp_path / "games" / "notes.json") is None
+
+
+def test_a_computer_and_a_person_of_one_name_keep_their_own_high_scores(tmp_path: Path) -> None:
+    library = GameLibrary(tmp_path)
+    person = finished_yacht(["Anna", "Player 2"], ["11111", "66666"])
+    computer = finished_yacht(["Anna", "Player 2"], ["11111", "22222"])
+    computer.extra[COMPUTERS_KEY] = record_computers({1: Level.OPTIMAL})
+    library.save(tmp_path / "game-1.json", person)
+    library.save(tmp_path / "game-2.json", computer)
+    kept = library.games()[0]
+    assert sorted(k.summary.computers for k in kept) == [(False, False), (False, True)]
+    rows = {(s.player, s.computer): s for s in high_scores(kept)}
+    assert rows[("Player 2", False)].played == 1 and rows[("Player 2", True)].played == 1
+    assert rows[("Anna", False)].played == 2
+    assert rows[("Player 2", True)].best == computer.state.sheets[1].total

@@ -6,28 +6,15 @@ work as for a person.
 
 from __future__ import annotations
 
-import contextlib
-import enum
 import functools
 import math
 import random
-from collections.abc import Mapping
-from typing import Any
 
 from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, holds_for, rolls_left
+from missdice_desktop.computers import Level
 from missdice_desktop.rules.dice import Dice
 from missdice_desktop.rules.game import Change, Game
 from missdice_desktop.rules.scoresheet import Scoresheet
-
-
-class Level(enum.Enum):
-    """How well a computer player plays."""
-
-    OPTIMAL = "optimal"
-    """Always the coach's best choice."""
-    BEGINNER = "beginner"
-    """Often the best choice, sometimes a near one, now and then a clear mistake."""
-
 
 BEGINNER_SPREAD = 2.0
 """Points of expected score that make a choice e (≈2.7) times less likely for a beginner:
@@ -98,25 +85,3 @@ def _cached_choices(
     """The coach's choices from a position, counted from a total of 0 (positions repeat a
     lot in simulations)."""
     return tuple(coach.choices_at(mask, upper, flag, dice, left))
-
-
-COMPUTERS_KEY = "computer_players"
-"""Key of the game record mapping each computer player's index ("1") to its level."""
-
-
-def computer_levels(extra: Mapping[str, Any], players: int) -> dict[int, Level]:
-    """The computer players kept in a game's extra keys, by player index."""
-    value = extra.get(COMPUTERS_KEY)
-    if not isinstance(value, dict):
-        return {}
-    levels = {}
-    for key, level in value.items():
-        if isinstance(key, str) and key.isdigit() and int(key) < players:
-            with contextlib.suppress(ValueError):
-                levels[int(key)] = Level(level)
-    return levels
-
-
-def record_computers(levels: Mapping[int, Level]) -> dict[str, str]:
-    """Computer players as a game's extra key holds them."""
-    return {str(index): level.value for index, level in sorted(levels.items())}

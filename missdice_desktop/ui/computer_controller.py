@@ -7,7 +7,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
-from missdice_desktop.coach.player import ComputerPlayer, Level, computer_levels
+from missdice_desktop.coach.player import ComputerPlayer
+from missdice_desktop.computers import Level, computer_levels
 from missdice_desktop.rules import Change, DiceGame, Game, IllegalActionError
 from missdice_desktop.ui.coach_controller import CoachController
 from missdice_desktop.ui.controller import GameController

@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from missdice_desktop import __version__
-from missdice_desktop.coach.player import (
+from missdice_desktop.computers import (
     COMPUTERS_KEY,
     computer_levels,
     record_computers,

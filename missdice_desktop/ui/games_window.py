@@ -85,8 +85,17 @@ def scores_text(kept: KeptSummary) -> str:
     """ "Anna 212, Ben 187": every player's total, in playing order."""
     summary = kept.summary
     return ", ".join(
-        f"{name} {total}" for name, total in zip(summary.players, summary.totals, strict=True)
+        f"{name} {total}" for name, total in zip(players_named(kept), summary.totals, strict=True)
     )
+
+
+def players_named(kept: KeptSummary) -> list[str]:
+    """The players' names, a computer player's marked as such."""
+    summary = kept.summary
+    return [
+        texts.computer_name(name) if computer else name
+        for name, computer in zip(summary.players, summary.computers, strict=True)
+    ]
 
 
 def state_text(kept: KeptSummary) -> str:
@@ -276,7 +285,7 @@ class GamesWindow(QDialog):
             cells = [
                 game_date(entry),
                 sheet_name(entry),
-                ", ".join(entry.summary.players),
+                ", ".join(players_named(entry)),
                 scores_text(entry),
                 state_text(entry),
             ]
@@ -321,7 +330,7 @@ class GamesWindow(QDialog):
         for row, score in enumerate(rows):
             cells = [
                 score.sheet,
-                score.player,
+                texts.computer_name(score.player) if score.computer else score.player,
                 str(score.best),
                 locale.toString(score.average, "f", 1),
                 str(score.played),

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.coach.player import Level
+from missdice_desktop.computers import Level
 from missdice_desktop.rules import (
     BUILT_IN_VARIANTS,
     GAMES,

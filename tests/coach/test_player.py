@@ -7,9 +7,9 @@ import statistics
 import pytest
 
 from missdice_desktop.coach.advice import Coach
-from missdice_desktop.coach.player import (
+from missdice_desktop.coach.player import ComputerPlayer
+from missdice_desktop.computers import (
     COMPUTERS_KEY,
-    ComputerPlayer,
     Level,
     computer_levels,
     record_computers,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from missdice_desktop.coach.player import COMPUTERS_KEY, Level
+from missdice_desktop.computers import COMPUTERS_KEY, Level
 from missdice_desktop.rules import Hold, Roll, Score, get_variant
 from missdice_desktop.ui.computer_controller import FAST_PACE_MS
 from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog

@@ -172,3 +172,20 @@ def test_the_games_window_opens_at_once_and_fills_in(qtbot, make_app, paths) -> 
     games.list_games(parts.controller.autosave.library, None)
     qtbot.waitUntil(lambda: games.listing_done, timeout=60_000)
     assert time.perf_counter() - started < 2.0
+
+
+def test_computer_players_are_marked_in_the_games_and_the_high_scores(qtbot, make_app, paths):
+    from missdice_desktop.computers import COMPUTERS_KEY, Level, record_computers
+
+    against = finished_yacht(["Anna", "Robot"])
+    against.extra[COMPUTERS_KEY] = record_computers({1: Level.BEGINNER})
+    paths.games_dir.mkdir(parents=True)
+    save_record(paths.games_dir / "game-20260101-120000-1.json", against)
+    parts, _prompts = make_app()
+    parts.controller.show_games()
+    games = parts.controller.games_window
+    assert games is not None
+    qtbot.waitUntil(lambda: games.listing_done)
+    assert games.games.item(0, 2).text() == "Anna, Robot (cpu)"
+    named = {games.scores.item(row, 1).text() for row in range(games.scores.rowCount())}
+    assert named == {"Anna", "Robot (cpu)"}
