@@ -299,12 +299,12 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
 <context>
     <name>ComputerPlayers</name>
     <message>
-        <source>%1 waits after the undo: Game › Let the computer play.</source>
-        <translation>%1 attend après l’annulation : Partie › Laisser jouer l’ordinateur.</translation>
+        <source>%1 (computer) waits after the undo: Ctrl+Shift+J lets it play, or undo further.</source>
+        <translation>%1 (ordinateur) attend après l’annulation : Ctrl+Maj+J le laisse jouer, ou annulez encore.</translation>
     </message>
     <message>
-        <source>%1 is playing…</source>
-        <translation>%1 joue…</translation>
+        <source>%1 (computer) is playing…</source>
+        <translation>%1 (ordinateur) joue…</translation>
     </message>
     <message>
         <source>The computer is studying the scoresheet: %1%</source>
@@ -334,20 +334,20 @@ The file could not be moved aside (%2), so it stays where it is; a new game star
 Le fichier n’a pas pu être mis de côté (%2) : il reste à sa place. Une nouvelle partie commence.</translation>
     </message>
     <message>
+        <source>%1
+
+The file stays where it is (Game › Games lists it); a new game starts.</source>
+        <translation>%1
+
+Le fichier reste où il est (Partie › Parties le liste) ; une nouvelle partie commence.</translation>
+    </message>
+    <message>
         <source>Roll the dice first (Space).</source>
         <translation>Lancez d&apos;abord les dés (Espace).</translation>
     </message>
     <message>
         <source>Yahtzee bonus for %1: +%2!</source>
         <translation>Bonus Yahtzee pour %1 : +%2 !</translation>
-    </message>
-    <message>
-        <source>%1
-
-The file was kept aside; a new game starts.</source>
-        <translation>%1
-
-Le fichier a été mis de côté ; une nouvelle partie commence.</translation>
     </message>
     <message>
         <source>The order of play is set once the game has begun.</source>
@@ -416,16 +416,16 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
         <translation>Saisissez d&apos;abord les dés de la table : tapez les cinq faces ou cliquez sur chaque dé.</translation>
     </message>
     <message>
-        <source>Choose a box (click it, or arrows and Enter), or correct the dice.</source>
-        <translation>Choisissez une case (clic, ou flèches et Entrée), ou corrigez les dés.</translation>
+        <source>Choose a box (its letter, a click, or arrows and Enter), or correct the dice.</source>
+        <translation>Choisissez une case (sa lettre, un clic, ou les flèches et Entrée), ou corrigez les dés.</translation>
     </message>
     <message>
-        <source>Choose a box (click it, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
-        <translation>Choisissez une case (clic, ou flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
+        <source>Choose a box (its letter, a click, or arrows and Enter), or hold dice (1–5) and roll again: %1 left.</source>
+        <translation>Choisissez une case (sa lettre, un clic, ou les flèches et Entrée), ou gardez des dés (1–5) et relancez : encore %1.</translation>
     </message>
     <message>
-        <source>Choose a box: click it, or arrows and Enter.</source>
-        <translation>Choisissez une case : clic, ou flèches et Entrée.</translation>
+        <source>Choose a box: its letter, a click, or arrows and Enter.</source>
+        <translation>Choisissez une case : sa lettre, un clic, ou les flèches et Entrée.</translation>
     </message>
     <message>
         <source>Type the dice of the next throw, or stop here (S).</source>
@@ -458,6 +458,10 @@ Vous pouvez continuer à jouer et utiliser Partie › Enregistrer sous… pour l
     <message>
         <source>Settings back to their defaults (unusable values): %1</source>
         <translation>Préférences remises à leur valeur par défaut (valeurs inutilisables) : %1</translation>
+    </message>
+    <message>
+        <source>%1 is open in another window: this is a copy, kept as a game of its own.</source>
+        <translation>%1 est ouverte dans une autre fenêtre : voici une copie, gardée comme une partie à part.</translation>
     </message>
     <message>
         <source>This game cannot be opened</source>
@@ -765,6 +769,10 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>à&#xa0;égalité</translation>
     </message>
     <message>
+        <source>Tie-break: %1</source>
+        <translation>Départage : %1</translation>
+    </message>
+    <message>
         <source>place %1</source>
         <translation>place %1</translation>
     </message>
@@ -808,12 +816,16 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>d%1 montrant %2 %3</translation>
     </message>
     <message>
+        <source>%1 held</source>
+        <translation>%1 gardé</translation>
+    </message>
+    <message>
         <source>&amp;Dice:</source>
         <translation>&amp;Dés :</translation>
     </message>
     <message>
-        <source>Dice notation, e.g. 2d6+d20; then Enter</source>
-        <translation>Notation des dés, par ex. 2d6+d20 ; puis Entrée</translation>
+        <source>Dice notation, e.g. 2d6+d20 or d20+3; then Enter</source>
+        <translation>Notation des dés, par ex. 2d6+d20 ou d20+3 ; puis Entrée</translation>
     </message>
     <message>
         <source>&amp;Use</source>
@@ -875,8 +887,28 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>Pas finie : tour %1 sur %2</translation>
     </message>
     <message>
+        <source>written by a newer version of Miss Dice</source>
+        <translation>écrite par une version plus récente de Miss Dice</translation>
+    </message>
+    <message>
+        <source>Cannot be opened: %1</source>
+        <translation>Impossible à ouvrir : %1</translation>
+    </message>
+    <message>
         <source>%1 (in the window)</source>
         <translation>%1 (dans la fenêtre)</translation>
+    </message>
+    <message>
+        <source>%1 (open in another window)</source>
+        <translation>%1 (ouverte dans une autre fenêtre)</translation>
+    </message>
+    <message>
+        <source>Reading the kept games…</source>
+        <translation>Lecture des parties gardées…</translation>
+    </message>
+    <message>
+        <source>Open a &amp;copy</source>
+        <translation>Ouvrir une &amp;copie</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
@@ -933,6 +965,10 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Won</source>
         <translation>Gagnées</translation>
+    </message>
+    <message>
+        <source>Set &amp;aside</source>
+        <translation>Mettre de &amp;côté</translation>
     </message>
     <message>
         <source>No game kept yet: every game played here is kept, finished or not, until you delete it.</source>
@@ -2202,6 +2238,14 @@ La partie à l’écran est d’abord enregistrée.</translation>
         <translation>libérer le dé %1</translation>
     </message>
     <message>
+        <source>%1&apos;s hold</source>
+        <translation>%1 qui garde</translation>
+    </message>
+    <message>
+        <source>%1 stopping</source>
+        <translation>%1 qui s’arrête</translation>
+    </message>
+    <message>
         <source>renaming the players</source>
         <translation>le changement de nom des joueurs</translation>
     </message>
@@ -2230,8 +2274,16 @@ La partie à l’écran est d’abord enregistrée.</translation>
         <translation>%1 : %2</translation>
     </message>
     <message>
+        <source>%1, played by the computer</source>
+        <translation>%1, joué par l’ordinateur</translation>
+    </message>
+    <message>
         <source>%1 (playing now)</source>
         <translation>%1 (joue maintenant)</translation>
+    </message>
+    <message>
+        <source>%1 (cpu)</source>
+        <translation>%1 (ordi)</translation>
     </message>
     <message>
         <source>%1, %2: %3</source>
