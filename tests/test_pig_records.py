@@ -116,3 +116,15 @@ def test_unknown_keys_inside_turns_are_kept_on_save() -> None:
     game.undo()
     game.redo()
     assert json.loads(dumps_record(game))["turns"][2] == {"player": 0, "rolls": [2, 3], "seen": 1}
+
+
+def test_a_record_that_rolls_past_the_target_is_refused() -> None:
+    data = {**PIG, "turns": [{"player": 0, "rolls": [6, 6, 6, 2, 3], "hold": True}]}
+    with pytest.raises(RecordError, match=r"turn 1 \(Anna\): the turn reaches the target of 20"):
+        game_from_record(data)
+
+
+def test_a_record_longer_than_any_game_is_refused_in_one_line() -> None:
+    turns = [{"player": number % 2, "rolls": [1]} for number in range(10_001)]
+    with pytest.raises(RecordError, match=r"turn 10001 \(Ben\): a game of Cochon has at most"):
+        game_from_record({**PIG, "turns": turns})

@@ -213,3 +213,9 @@ def test_any_game_saved_at_any_moment_loads_to_the_same_state(
     again = loads_record(dumps_record(game))
     assert again.state == game.state
     assert record_from_game(again) == record_from_game(game)
+
+
+def test_a_record_of_endless_tie_breaks_is_refused_in_one_line() -> None:
+    throws = [{"player": number % 2, "rolls": [[5, 3, 1]]} for number in range(2 + 2 * 101)]
+    with pytest.raises(RecordError, match=r"turn 203 \(Anna\): no game goes on this long"):
+        game_from_record(example(players=["Anna", "Ben"], turns=throws))
