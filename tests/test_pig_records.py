@@ -126,5 +126,5 @@ def test_a_record_that_rolls_past_the_target_is_refused() -> None:
 
 def test_a_record_longer_than_any_game_is_refused_in_one_line() -> None:
     turns = [{"player": number % 2, "rolls": [1]} for number in range(10_001)]
-    with pytest.raises(RecordError, match=r"turn 10001 \(Ben\): a game of Cochon has at most"):
+    with pytest.raises(RecordError, match=r"turn 10001 \(Anna\): a game of Cochon has at most"):
         game_from_record({**PIG, "turns": turns})
