@@ -41,7 +41,7 @@ _CODES = {
     four21.Four21ReasonCode.THROW_FIRST: RefusalCode.NO_DICE_YET,
     four21.Four21ReasonCode.ONE_THROW: RefusalCode.ONE_THROW,
     four21.Four21ReasonCode.NO_SUCH_DIE: RefusalCode.NO_SUCH_DIE,
-    four21.Four21ReasonCode.TOO_LONG: RefusalCode.NOT_ALLOWED,
+    four21.Four21ReasonCode.TOO_LONG: RefusalCode.TOO_LONG,
 }
 _TURN_KEYS = frozenset({"player", "rolls"})
 """The keys of a recorded turn that the 421 reads; any other is kept as it was."""

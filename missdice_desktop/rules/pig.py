@@ -184,12 +184,14 @@ class PigRules(GameRules[PigState]):
         if self.target_reached(state):
             return IllegalActionError(
                 f"the turn reaches the target of {self.target}: hold to win",
-                RefusalCode.NOT_ALLOWED,
+                RefusalCode.TARGET_REACHED,
                 value=self.target,
             )
         if len(state.turns) >= MAX_TURNS:
             return IllegalActionError(
-                f"a game of Cochon has at most {MAX_TURNS} turns", value=MAX_TURNS
+                f"a game of Cochon has at most {MAX_TURNS} turns",
+                RefusalCode.TOO_LONG,
+                value=MAX_TURNS,
             )
         return None
 

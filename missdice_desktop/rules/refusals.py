@@ -50,6 +50,10 @@ class RefusalCode(enum.Enum):
     """A virtual roll after the turn's dice were entered from the table."""
     ONE_THROW = "one_throw"
     """421: this turn has a single throw (la charge, a tie-break): no holding, no stopping."""
+    TARGET_REACHED = "target_reached"
+    """Cochon: the turn already reaches the target (`value`): holding wins, no more rolls."""
+    TOO_LONG = "too_long"
+    """The game has had as many turns (or tie-breaks) as any game may (`value`)."""
 
 
 @dataclass(frozen=True)

@@ -222,6 +222,12 @@ def refusal_text(
         return translate("texts", "No throws left: choose a box on the sheet.")
     texts: dict[RefusalCode, Callable[[], str]] = {
         RefusalCode.GAME_OVER: lambda: translate("texts", "The game is over."),
+        RefusalCode.TARGET_REACHED: lambda: fill(
+            translate("texts", "This turn reaches %1: hold (H) to win."), str(refusal.value)
+        ),
+        RefusalCode.TOO_LONG: lambda: translate(
+            "texts", "No game goes on this long: this one cannot take another turn."
+        ),
         RefusalCode.NOTHING_TO_UNDO: lambda: translate("texts", "Nothing to undo."),
         RefusalCode.NOTHING_TO_REDO: lambda: translate("texts", "Nothing to redo."),
         RefusalCode.BAD_DICE: lambda: translate("texts", "These dice do not fit this game."),

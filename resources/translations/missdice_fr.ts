@@ -2118,6 +2118,14 @@ La partie à l’écran est d’abord enregistrée.</translation>
         <translation>La partie est finie.</translation>
     </message>
     <message>
+        <source>This turn reaches %1: hold (H) to win.</source>
+        <translation>Ce tour atteint %1 : gardez (H) pour gagner.</translation>
+    </message>
+    <message>
+        <source>No game goes on this long: this one cannot take another turn.</source>
+        <translation>Aucune partie ne dure autant : celle-ci ne peut plus prendre de tour.</translation>
+    </message>
+    <message>
         <source>Nothing to undo.</source>
         <translation>Rien à annuler.</translation>
     </message>

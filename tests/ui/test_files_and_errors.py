@@ -196,7 +196,7 @@ def test_temporary_files_of_an_interrupted_save_are_removed_at_start(qtbot, make
 def test_two_broken_autosaves_in_one_second_are_both_kept(paths, monkeypatch):
     monkeypatch.setattr("missdice_desktop.files.time.strftime", lambda _format: "20261130-2200")
     autosave = Autosave(paths.games_dir, paths.autosave_file)
-    paths.data_dir.mkdir(parents=True)
+    paths.data_dir.mkdir(parents=True, exist_ok=True)
     for content in ("{ first", "{ second"):
         paths.autosave_file.write_text(content, "utf-8")
         with pytest.raises(RecordError):

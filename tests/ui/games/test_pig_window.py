@@ -192,3 +192,16 @@ def test_undo_names_the_hold_and_the_player_whose_throw_ended_the_turn(qtbot, ma
     controller.undo()
     assert window.status_label.text() == "Undone: Bruno's throw"
     assert window.redo_action.text() == "&Redo: Bruno's throw"
+
+
+def test_a_turn_that_reaches_the_target_says_hold_to_win(qtbot, make_app):
+    parts, prompts = make_app()
+    prompts.new_game_choice = pig_choice(["Anna", "Bruno"], target=10)
+    parts.controller.start()
+    controller, window = parts.controller, parts.window
+    game = controller.game
+    game.apply(Roll((6,)))
+    game.apply(Roll((5,)))
+    controller.roll()
+    assert window.status_label.text() == "This turn reaches 10: hold (H) to win."
+    assert len(game.state.turn.rolls) == 2
