@@ -104,12 +104,6 @@ class CameraDock(QDockWidget):
 
     closed = Signal()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        """A box's letter scores it wherever the focus is (a text field keeps its letters)."""
-        if self.sheet.isVisible() and self.sheet.score_by_key(event):
-            return
-        super().keyPressEvent(event)
-
     def closeEvent(self, event: QCloseEvent) -> None:
         """The player closed the dock."""
         self.closed.emit()

@@ -314,7 +314,9 @@ class Four21Board(QWidget):
             if not box.isHidden()
         )
         card = self.rules_card.heightForWidth(width)
-        room = self.height() - self.layout().contentsMargins().top()
+        layout = self.layout()
+        top = layout.contentsMargins().top() if layout is not None else 0
+        room = self.height() - top
         self.rules_card.setVisible(needed + 2 * spacing + card <= room)
 
     def _fit(self) -> None:
