@@ -10,18 +10,30 @@ import json
 import os
 import stat
 import sys
-import urllib.parse
-import urllib.request
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from missdice_desktop import __version__
 from missdice_desktop.files import FileReadError, read_regular_file
 from missdice_desktop.links import is_link, link_from_game, load_game, save_qr
 from missdice_desktop.records import RecordError, record_game
 from missdice_desktop.rules import DiceGame, Game
 
 COMMANDS = ("replay", "read-dice", "share", "advise")
+
+
+class VersionAction(argparse.Action):
+    """`--version`: the version is read from the package metadata only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.update(nargs=0, default=argparse.SUPPRESS)
+        super().__init__(option_strings, argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
+        """Print the version and exit."""
+        import missdice_desktop
+
+        print(f"missdice {missdice_desktop.__version__}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Yam's, Yacht), the 421, Cochon and a free roller. "
         f"Opens the window; commands: {', '.join(COMMANDS)} (missdice COMMAND --help).",
     )
-    parser.add_argument("--version", action="version", version=f"missdice {__version__}")
+    parser.add_argument("--version", action=VersionAction, help="show the version and exit")
     parser.add_argument(
         "record",
         nargs="?",
@@ -145,6 +157,9 @@ def local_path(argument: str | None) -> str | None:
     """
     if argument is None or not argument.lower().startswith("file://"):
         return argument
+    import urllib.parse
+    import urllib.request  # only for a file:// URL: it costs start-up time
+
     parsed = urllib.parse.urlsplit(argument)
     return urllib.request.url2pathname(parsed.path)
 

@@ -38,9 +38,7 @@ import os
 import re
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
-
-import segno
+from typing import TYPE_CHECKING, Any
 
 from missdice_desktop.records import (
     RECORD_FORMAT,
@@ -67,6 +65,9 @@ from missdice_desktop.rules import (
     grid_from_mapping,
     pig,
 )
+
+if TYPE_CHECKING:
+    import segno
 
 SCHEME = "missdice"
 LINK_VERSION = 1
@@ -745,6 +746,8 @@ QR_KINDS = ("png", "svg")
 
 def make_qr(link: str) -> segno.QRCode:
     """The QR code of a link (segno; error correction M, never Micro QR)."""
+    import segno  # only when a code is made: it costs start-up time
+
     return segno.make(link, error=QR_ERROR, micro=False, boost_error=False)
 
 

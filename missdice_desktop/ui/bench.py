@@ -1,9 +1,13 @@
 """Benchmark of the window: start-up to first paint, and action → repaint with 8 players.
 
-    python -m missdice_desktop.ui.bench [--runs 5] [--games 1]
+    python -m missdice_desktop.ui.bench [--runs 7] [--games 1]
 
-Runs offscreen unless DISPLAY is set (then on that X server). It measures, it does not
-judge: the numbers go to the terminal (and to --json FILE).
+Start-up is timed as a whole process (Python, imports, Qt, the window, its first paint),
+paired with a bare PySide6 window showing a 20×8 QTableWidget started the same way: bare,
+app, bare, app…, and the median of the pair ratios is printed, with each process's peak
+memory. Actions are timed from the call to the end of the repaint, and the slowest five are
+named. Runs offscreen unless DISPLAY is set (then on that X server). It measures, it does
+not judge: the numbers go to the terminal (and to --json FILE).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ if TYPE_CHECKING:
     from missdice_desktop.rules import Game
 
 CHILD_FLAG = "--startup-child"
+BARE_FLAG = "--bare-child"
 PLAYERS = ["Anna", "Ben", "Chloé", "Dan", "Élise", "Farid", "Gus", "Hana"]
 
 
@@ -64,37 +69,71 @@ def startup_child(record: str, config: str, data: str) -> int:
     return ui_app.run(record, paths=AppPaths(Path(config), Path(data)))
 
 
-def measure_startup(runs: int) -> list[float]:
-    """Seconds from launching `python` to the sheet's first paint, `runs` times."""
+def bare_child() -> int:
+    """In a fresh process: a bare PySide6 window with a 20×8 table; print at its first paint.
+
+    The yardstick for start-up: what any Qt window with a table costs on this machine.
+    """
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication, QMainWindow, QTableWidget
+
+    qapp = QApplication([sys.argv[0]])
+    window = QMainWindow()
+    table = QTableWidget(20, 8, window)
+    table.viewport().setObjectName("bareViewport")
+    window.setCentralWidget(table)
+    window.resize(1200, 800)
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and watched.objectName() == "bareViewport":
+                QTimer.singleShot(0, self.report)
+                qapp.removeEventFilter(self)
+            return False
+
+        def report(self) -> None:
+            print("painted", flush=True)
+            qapp.exit(0)
+
+    first_paint = FirstPaint()
+    qapp.installEventFilter(first_paint)
+    window.show()
+    return qapp.exec()
+
+
+def _time_child(arguments: list[str]) -> tuple[float, float]:
+    """(seconds to the first paint, peak memory in MiB) of one fresh process."""
+    command = [sys.executable, "-m", "missdice_desktop.ui.bench", *arguments]
+    start = time.perf_counter()
+    child = subprocess.Popen(command, env=_platform_env(), stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    elapsed = time.perf_counter() - start
+    _pid, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if line.strip() != "painted":
+        raise RuntimeError(f"the window never painted: {' '.join(arguments)}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def measure_startup(runs: int) -> dict[str, list[float]]:
+    """Start-up of the app (an 8-player game) and of a bare window, in pairs, `runs` times:
+    seconds to the first paint and peak MiB of each."""
     from missdice_desktop.records import save_record
 
-    timings = []
+    measured: dict[str, list[float]] = {"bare_s": [], "app_s": [], "bare_mib": [], "app_mib": []}
     with tempfile.TemporaryDirectory() as folder:
         record = Path(folder) / "game.json"
         save_record(record, _eight_player_game())
         for run in range(runs):
             config, data = Path(folder) / f"c{run}", Path(folder) / f"d{run}"
-            command = [
-                sys.executable,
-                "-m",
-                "missdice_desktop.ui.bench",
-                CHILD_FLAG,
-                str(record),
-                str(config),
-                str(data),
-            ]
-            start = time.perf_counter()
-            child = subprocess.Popen(
-                command, env=_platform_env(), stdout=subprocess.PIPE, text=True
-            )
-            assert child.stdout is not None
-            line = child.stdout.readline()
-            elapsed = time.perf_counter() - start
-            child.wait(timeout=60)
-            if line.strip() != "painted":
-                raise RuntimeError("the window never painted")
-            timings.append(elapsed)
-    return timings
+            seconds, mib = _time_child([BARE_FLAG])
+            measured["bare_s"].append(seconds)
+            measured["bare_mib"].append(mib)
+            seconds, mib = _time_child([CHILD_FLAG, str(record), str(config), str(data)])
+            measured["app_s"].append(seconds)
+            measured["app_mib"].append(mib)
+    return measured
 
 
 def _eight_player_game() -> Game:
@@ -106,7 +145,7 @@ def _eight_player_game() -> Game:
 # Action → repaint -------------------------------------------------------------------------------
 
 
-def measure_actions(games: int, size: tuple[int, int]) -> list[float]:
+def measure_actions(games: int, size: tuple[int, int]) -> list[tuple[float, str]]:
     """Seconds from each user action to the end of the window's repaint, over whole games.
 
     The clock stops when the event loop has painted what the action changed (the sheet,
@@ -128,7 +167,7 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[float]:
 
     qapp = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(qapp, QApplication)
-    timings: list[float] = []
+    timings: list[tuple[float, str]] = []
     with tempfile.TemporaryDirectory() as folder:
         paths = AppPaths(Path(folder) / "config", Path(folder) / "data")
         save_settings(paths.settings_file, Settings(language="en", confirm_zero=False))
@@ -149,28 +188,30 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[float]:
         for _ in range(20):
             qapp.processEvents()
 
-        def timed(action: Callable[[], None]) -> None:
+        def timed(name: str, action: Callable[[], None]) -> None:
             painted[0] = False
             start = time.perf_counter()
             action()
             deadline = start + 2.0
             while not painted[0] and time.perf_counter() < deadline:
                 qapp.processEvents()
-            timings.append(time.perf_counter() - start)
+            game = controller.game
+            where = f"turn {len(game.state.scored_turns) // len(PLAYERS) + 1}"
+            timings.append((time.perf_counter() - start, f"{name} ({where})"))
             if os.environ.get("MISSDICE_BENCH_TRACE"):
-                print(f"{timings[-1] * 1000:8.2f} ms  {action}", file=sys.stderr)
+                print(f"{timings[-1][0] * 1000:8.2f} ms  {timings[-1][1]}", file=sys.stderr)
 
         for _ in range(games):
             rules = controller.game.rules
             controller.new_game(NewGameChoice(rules, PLAYERS, "virtual", "", {"rigole": True}))
             while not controller.game.finished:
-                timed(controller.roll)
-                timed(lambda: controller.toggle_hold(0))
-                timed(lambda: controller.toggle_hold(1))
-                timed(controller.roll)
+                timed("roll", controller.roll)
+                timed("hold die 1", lambda: controller.toggle_hold(0))
+                timed("hold die 2", lambda: controller.toggle_hold(1))
+                timed("roll again", controller.roll)
                 if len(timings) % 7 == 0:
-                    timed(controller.undo)
-                    timed(controller.redo)
+                    timed("undo", controller.undo)
+                    timed("redo", controller.redo)
                 model = controller.model
                 column = window.sheet.current_player_column()
                 rows = [
@@ -178,7 +219,8 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[float]:
                     for row in range(model.rowCount())
                     if model.index(row, column).data(SheetRole.SCORABLE)
                 ]
-                timed(functools.partial(controller.score_row, rows[0]))
+                box = model.box_id_at(rows[0])
+                timed(f"score {box}", functools.partial(controller.score_row, rows[0]))
             controller.close_end_of_game()
         window.close()
     return timings
@@ -196,26 +238,53 @@ def _summary(name: str, seconds: list[float]) -> dict[str, float | int | str]:
     }
 
 
+def _startup_summary(measured: dict[str, list[float]]) -> dict[str, float | int | str]:
+    ratios = [app / bare for app, bare in zip(measured["app_s"], measured["bare_s"], strict=True)]
+    return {
+        "name": "start-up to first paint, 8 players, against a bare window",
+        "count": len(ratios),
+        "ratio_median": round(statistics.median(ratios), 2),
+        "app_median_ms": round(statistics.median(measured["app_s"]) * 1000, 1),
+        "bare_median_ms": round(statistics.median(measured["bare_s"]) * 1000, 1),
+        "app_peak_mib": round(statistics.median(measured["app_mib"]), 1),
+        "bare_peak_mib": round(statistics.median(measured["bare_mib"]), 1),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run both measurements and print them."""
     arguments = sys.argv[1:] if argv is None else argv
     if arguments and arguments[0] == CHILD_FLAG:
         return startup_child(*arguments[1:4])
+    if arguments and arguments[0] == BARE_FLAG:
+        return bare_child()
     parser = argparse.ArgumentParser(prog="python -m missdice_desktop.ui.bench")
-    parser.add_argument("--runs", type=int, default=5, help="start-ups to time")
+    parser.add_argument("--runs", type=int, default=7, help="start-up pairs to time")
     parser.add_argument("--games", type=int, default=1, help="8-player games to play")
     parser.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
     options = parser.parse_args(arguments)
     platform = "xcb " + os.environ["DISPLAY"] if os.environ.get("DISPLAY") else "offscreen"
-    results = [_summary("start-up to first paint (8 players)", measure_startup(options.runs))]
+    startup = _startup_summary(measure_startup(options.runs))
+    print(f"Miss Dice window benchmark ({platform}, Python {sys.version.split()[0]})")
+    print(
+        f"  {startup['name']}: {startup['ratio_median']}× (median of {startup['count']} pairs; "
+        f"app {startup['app_median_ms']} ms, bare {startup['bare_median_ms']} ms; "
+        f"peak memory app {startup['app_peak_mib']} MiB, bare {startup['bare_peak_mib']} MiB)"
+    )
+    results: list[dict[str, float | int | str]] = [startup]
     for size in ((1024, 700), (1920, 1080)):
         label = f"action to repaint, 8 players, {size[0]}x{size[1]}"
-        results.append(_summary(label, measure_actions(options.games, size)))
-    print(f"Miss Dice window benchmark ({platform}, Python {sys.version.split()[0]})")
-    for result in results:
+        timed = measure_actions(options.games, size)
+        result = _summary(label, [seconds for seconds, _name in timed])
+        slowest = sorted(timed, reverse=True)[:5]
+        result["slowest"] = "; ".join(
+            f"{name} {seconds * 1000:.1f} ms" for seconds, name in slowest
+        )
+        results.append(result)
         print(
             f"  {result['name']}: median {result['median_ms']} ms, p95 {result['p95_ms']} ms, "
-            f"worst {result['worst_ms']} ms over {result['count']}"
+            f"worst {result['worst_ms']} ms over {result['count']}\n"
+            f"    slowest: {result['slowest']}"
         )
     if options.json:
         Path(options.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

@@ -4,19 +4,18 @@ shows the current player's best choices (when their coach is on) and the dice to
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QLocale, QObject, QThreadPool, Signal
 
-from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, holds_for, rolls_left
-from missdice_desktop.coach.cache import rules_key
-from missdice_desktop.coach.review import review_game
-from missdice_desktop.coach.solver import CoachError, SheetModel
 from missdice_desktop.rules import DiceGame, Game, Ruleset
 from missdice_desktop.ui.background import BackgroundTask, ProgressCallback
 from missdice_desktop.ui.coach_panel import CoachPanel
 from missdice_desktop.ui.controller import GameController
 from missdice_desktop.ui.texts import fill
+
+if TYPE_CHECKING:  # the coach (and numpy) load when the coach is first used, not at start
+    from missdice_desktop.coach.advice import Choice, Coach
 
 translate = QCoreApplication.translate
 COACH_KEY = "coach"
@@ -82,6 +81,9 @@ class CoachController(QObject):
 
     def coach_for(self, rules: Ruleset) -> Coach | None:
         """The coach for `rules` if ready; otherwise starts building it and returns None."""
+        from missdice_desktop.coach.advice import Coach
+        from missdice_desktop.coach.cache import rules_key
+
         key = rules_key(rules)
         if key in self._coaches:
             return self._coaches[key]
@@ -123,6 +125,8 @@ class CoachController(QObject):
             self.panel.show_progress(done, total)
 
     def _on_built(self, key: str, coach: object) -> None:
+        from missdice_desktop.coach.advice import Coach
+
         if isinstance(coach, Coach):
             self._coaches[key] = coach
         self.refresh()
@@ -157,6 +161,8 @@ class CoachController(QObject):
         coachable = isinstance(game, Game)
         self.window.coach_action.setEnabled(coachable)
         self.window.coach_dock.setVisible(coachable and self.window.coach_action.isChecked())
+        if not self.window.coach_action.isChecked():
+            return  # nothing shown: nothing to ask of the coach (it loads when first shown)
         player = game.current_player
         name = game.players[player]
         problem = self._problem(game)
@@ -172,8 +178,6 @@ class CoachController(QObject):
             if len(game.players) > 1
             else ""
         )
-        if not self.window.coach_action.isChecked():
-            return
         if problem is not None or not isinstance(game, Game):
             panel.show_message(problem or "")
             return
@@ -196,6 +200,9 @@ class CoachController(QObject):
     def _problem(self, game: DiceGame[Any]) -> str | None:
         if not isinstance(game, Game):
             return translate("CoachPanel", "The coach plays the scoresheet games only.")
+        from missdice_desktop.coach.cache import rules_key
+        from missdice_desktop.coach.solver import CoachError, SheetModel
+
         rules = game.rules
         key = rules_key(rules)
         if key in self._failed:
@@ -207,6 +214,8 @@ class CoachController(QObject):
         return None
 
     def _show_choices(self, game: Game, coach: Coach) -> None:
+        from missdice_desktop.coach.advice import ChoiceKind, holds_for, rolls_left
+
         sheet = game.current_sheet
         dice = game.dice
         expected = coach.expected_final(sheet)
@@ -257,6 +266,8 @@ class CoachController(QObject):
         self._reviewing = True
         if coach is None:
             return
+        from missdice_desktop.coach.review import review_game
+
         names = self.controller.model.box_names
         lost = [0.0] * len(game.players)
         lines = []
@@ -287,6 +298,8 @@ class CoachController(QObject):
 
 def choice_text(choice: Choice, names: dict[str, str]) -> str:
     """'keep 6-6-5', 'roll all five again' or 'score Sixes', translated."""
+    from missdice_desktop.coach.advice import ChoiceKind
+
     if choice.kind is ChoiceKind.SCORE:
         return fill(translate("CoachPanel", "score %1"), names.get(choice.box, choice.box))
     if not choice.keep:

@@ -3,15 +3,17 @@ engine action at a time, so undo, autosave and the record work as for a person."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
-from missdice_desktop.coach.player import ComputerPlayer
 from missdice_desktop.computers import Level, computer_levels
 from missdice_desktop.rules import Change, DiceGame, Game, IllegalActionError
 from missdice_desktop.ui.coach_controller import CoachController
 from missdice_desktop.ui.controller import GameController
+
+if TYPE_CHECKING:  # the coach loads when a computer first plays
+    from missdice_desktop.coach.player import ComputerPlayer
 
 translate = QCoreApplication.translate
 PACE_MS = 700
@@ -110,6 +112,8 @@ class ComputerController(QObject):
         return computer_levels(self.game.extra, len(self.game.players))
 
     def _player(self, game: Game) -> ComputerPlayer | None:
+        from missdice_desktop.coach.player import ComputerPlayer
+
         index = game.current_player
         level = self.level_of(index)
         coach = self.coach.coach_for(game.rules)

@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialog
 
-from missdice_desktop import __version__
 from missdice_desktop.computers import (
     COMPUTERS_KEY,
     computer_levels,
@@ -46,7 +45,6 @@ from missdice_desktop.rules import (
 from missdice_desktop.rules.four21 import Stop
 from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui import texts
-from missdice_desktop.ui.about import about_text
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
 from missdice_desktop.ui.games_window import GamesWindow
@@ -62,7 +60,6 @@ from missdice_desktop.ui.settings import (
     SettingsProblems,
     save_settings,
 )
-from missdice_desktop.ui.share_dialog import ShareDialog
 from missdice_desktop.ui.sheet_model import SheetModel
 from missdice_desktop.ui.texts import fill
 
@@ -110,7 +107,7 @@ class GameController(QObject):
         self.end_dialog: EndOfGameDialog | None = None
         self.games_window: GamesWindow | None = None
         self.rules_window: RulesWindow | None = None
-        self.share_dialog: ShareDialog | None = None
+        self.share_dialog: QDialog | None = None
         self._status_note = ""
         self.input_blocked: Callable[[], bool] = lambda: False
         self.turn_hint: Callable[[], str] = lambda: ""
@@ -1096,6 +1093,8 @@ class GameController(QObject):
         if self.share_dialog is not None:
             self.share_dialog.close()
             self.share_dialog.deleteLater()
+        from missdice_desktop.ui.share_dialog import ShareDialog  # QR codes load when asked
+
         suggested = str(Path.home() / "missdice-game.png")
         dialog = ShareDialog(
             link_from_game(self.game), lambda: self.prompts.qr_save_path(suggested), self.window
@@ -1189,7 +1188,10 @@ class GameController(QObject):
         self.rules_window.activateWindow()
 
     def _about(self) -> None:
-        self.prompts.about(about_text(__version__, self.paths))
+        import missdice_desktop
+        from missdice_desktop.ui.about import about_text
+
+        self.prompts.about(about_text(missdice_desktop.__version__, self.paths))
 
     def on_close(self) -> None:
         """Keep everything: the game (autosave) and the window's size; free the camera."""

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 
 from missdice_desktop.rules import BUILT_IN_VARIANTS, PigRules, Ruleset
 from missdice_desktop.rules.four21 import Four21Rules
-from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.games_rules_text import (
     four21_options,
@@ -37,8 +36,6 @@ Subject = Ruleset | PigRules | Four21Rules | str
 
 def _subject_of(rules: object) -> Subject | None:
     """The page subject of the game in play (None when there is nothing to explain)."""
-    if isinstance(rules, Four21Engine):
-        return rules.rules
     if isinstance(rules, Ruleset | PigRules | Four21Rules):
         return rules
     return FREE_ROLLER if rules == FREE_ROLLER else None
