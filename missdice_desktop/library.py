@@ -31,6 +31,7 @@ from typing import Any
 
 from missdice_desktop.computers import computer_levels
 from missdice_desktop.files import FileReadError, read_regular_file
+from missdice_desktop.notes import game_note
 from missdice_desktop.records import (
     MAX_RECORD_BYTES,
     RECORD_VERSION,
@@ -74,6 +75,10 @@ class GameSummary:
     """The turns in a Yahtzee-family game (its boxes)."""
     computers: tuple[bool, ...]
     """For each seat: whether the computer plays it."""
+    options: tuple[tuple[str, str], ...]
+    """The game's options as (id, value) text pairs, e.g. (("joker", "forced"),)."""
+    note: str
+    """The game's note ("" when none)."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready data."""
@@ -99,6 +104,8 @@ class GameSummary:
             turn=int(data["turn"]),
             turns=int(data["turns"]),
             computers=tuple(bool(flag) for flag in data["computers"]),
+            options=tuple((str(key), str(value)) for key, value in data["options"]),
+            note=str(data["note"]),
         )
         if not len(summary.totals) == len(summary.computers) == len(summary.players):
             raise ValueError("not a summary")
@@ -131,6 +138,11 @@ def summarize(game: DiceGame[Any]) -> GameSummary:
             seat in computer_levels(game.extra, len(game.players))
             for seat in range(len(game.players))
         ),
+        options=tuple(
+            (str(key), json.dumps(value) if isinstance(value, bool) else str(value))
+            for key, value in game.rules.option_values.items()
+        ),
+        note=game_note(game.extra),
     )
 
 

@@ -117,6 +117,9 @@ class GameController(QObject):
         window.sheet.setModel(self.model)
         game.add_listener(self._on_change)
         self._connect()
+        from missdice_desktop.ui.game_night import GameNight
+
+        self.game_night = GameNight(self)
         window.language_actions.get(
             settings.language, window.language_actions["system"]
         ).setChecked(True)
@@ -1032,6 +1035,7 @@ class GameController(QObject):
             self.games_window = GamesWindow(self.window)
             self.games_window.open_requested.connect(self.open_kept)
             self.games_window.delete_requested.connect(self.delete_kept)
+            self.game_night.attach(self.games_window)
         self._fill_games_window()
         self.games_window.show()
         self.games_window.raise_()

@@ -389,6 +389,8 @@ class DiceTray(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table_mode = False
+        self.animated = True
+        """Dice tumble when rolled (off with View › Reduce motion)."""
         self.choose_face: Callable[[int], int | None] = self._ask_face
         """Asks the face of a table die (replaceable, so tests need no popup menu)."""
         self._draft: list[int | None] = []
@@ -510,7 +512,10 @@ class DiceTray(QWidget):
         for i, die in enumerate(self.dice):
             die.table_mode = table_mode
             face = dice[i] if dice is not None else (self._draft[i] if table_mode else None)
-            die.show_face(face, bool(held[i]) and not table_mode, tumble=rolled and not held[i])
+            if not rolled:
+                die.stop_animation()  # the next action shows its dice at once
+            tumble = rolled and self.animated and not held[i]
+            die.show_face(face, bool(held[i]) and not table_mode, tumble=tumble)
         self.roll_button.setVisible(not table_mode)
         self.rolls_left_label.setVisible(
             (not table_mode and rolls_left is not None) or (table_mode and throws > 0)
@@ -519,6 +524,13 @@ class DiceTray(QWidget):
         self.entry_label.setVisible(table_mode)
         self.roll_button.setEnabled(can_roll)
         self._show_rolls_left()
+
+    def set_animated(self, animated: bool) -> None:
+        """Let the dice tumble when rolled, or show their faces at once."""
+        self.animated = animated
+        if not animated:
+            for die in self.dice:
+                die.stop_animation()
 
     def show_advice(self, holds: Sequence[bool] | None) -> None:
         """Mark the dice the coach would keep (None: no advice)."""

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -47,6 +48,7 @@ from missdice_desktop.library import (
 from missdice_desktop.rules import RulesError, get_variant
 from missdice_desktop.rules.engine import Standing
 from missdice_desktop.ui import texts
+from missdice_desktop.ui.charts import ChartsPage
 from missdice_desktop.ui.end_of_game_dialog import winners_text
 from missdice_desktop.ui.texts import fill
 
@@ -164,6 +166,10 @@ class GamesWindow(QDialog):
     """Show this game (resume it if unfinished; a copy when another window plays it)."""
     delete_requested = Signal(Path)
     """Delete this game (the controller asks first)."""
+    note_requested = Signal(Path)
+    """Edit this game's note."""
+    export_requested = Signal(int)
+    """Export the page shown as CSV (0: the games, 1: the high scores)."""
     listed = Signal()
     """Every kept game is in the list (and the high scores are up to date)."""
 
@@ -184,7 +190,7 @@ class GamesWindow(QDialog):
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self.tabs = QTabWidget(self)
-        self.games = QTableWidget(0, 5, self)
+        self.games = QTableWidget(0, 6, self)
         self.games.setObjectName("gamesList")
         self.scores = QTableWidget(0, 6, self)
         self.scores.setObjectName("highScores")
@@ -199,16 +205,27 @@ class GamesWindow(QDialog):
         self.scores.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.empty_label = QLabel(self)
         self.empty_label.setWordWrap(True)
+        self.search = QLineEdit(self)
+        self.search.setObjectName("gamesSearch")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self._filter_rows)
         games_page = QWidget(self)
         games_layout = QVBoxLayout(games_page)
+        games_layout.addWidget(self.search)
         games_layout.addWidget(self.games)
         games_layout.addWidget(self.empty_label)
         self.tabs.addTab(games_page, "")
         self.tabs.addTab(self.scores, "")
+        self.charts = ChartsPage(self)
+        self.tabs.addTab(self.charts, "")
         self.buttons = QDialogButtonBox(self)
         self.open_button = QPushButton(self)
         self.delete_button = QPushButton(self)
         self.set_aside_button = QPushButton(self)
+        self.note_button = QPushButton(self)
+        self.export_button = QPushButton(self)
+        self.buttons.addButton(self.note_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.buttons.addButton(self.export_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.addButton(self.open_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.addButton(self.delete_button, QDialogButtonBox.ButtonRole.DestructiveRole)
         self.buttons.addButton(self.set_aside_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -219,6 +236,10 @@ class GamesWindow(QDialog):
         self.open_button.clicked.connect(self.open_selected)
         self.delete_button.clicked.connect(self.delete_selected)
         self.set_aside_button.clicked.connect(self.set_aside_selected)
+        self.note_button.clicked.connect(self.note_selected)
+        self.export_button.clicked.connect(
+            lambda: self.export_requested.emit(self.tabs.currentIndex())
+        )
         self.close_button.clicked.connect(self.close)
         self.games.itemDoubleClicked.connect(lambda _item: self.open_selected())
         self.games.itemSelectionChanged.connect(self._update_buttons)
@@ -273,6 +294,7 @@ class GamesWindow(QDialog):
         self.listing_done = True
         self.games.resizeColumnsToContents()
         self._fill_scores()
+        self._filter_rows()
         self._update_empty()
         self._update_buttons()
         self.listed.emit()
@@ -280,7 +302,7 @@ class GamesWindow(QDialog):
     def _fill_row(self, row: int) -> None:
         entry = self.kept[row]
         if isinstance(entry, UnreadableGame):
-            cells = [game_date(entry), entry.path.name, "", "", unreadable_text(entry)]
+            cells = [game_date(entry), entry.path.name, "", "", unreadable_text(entry), ""]
         else:
             cells = [
                 game_date(entry),
@@ -288,16 +310,35 @@ class GamesWindow(QDialog):
                 ", ".join(players_named(entry)),
                 scores_text(entry),
                 state_text(entry),
+                entry.summary.note,
             ]
         if entry.path == self.current_path:
             cells[4] = fill(translate("GamesWindow", "%1 (in the window)"), cells[4])
         elif entry.path in self.elsewhere:
             cells[4] = fill(translate("GamesWindow", "%1 (open in another window)"), cells[4])
         for column, text in enumerate(cells):
-            item = QTableWidgetItem(text)
+            # a note of several lines shows its first line; the tooltip has it whole
+            item = QTableWidgetItem(text.replace("\n", " ⏎ ") if column == 5 else text)
             item.setData(PATH_ROLE, str(entry.path))
             item.setToolTip(text)
             self.games.setItem(row, column, item)
+        self.games.setRowHidden(row, not self._matches(row))
+
+    def _matches(self, row: int) -> bool:
+        """Whether the row holds every word of the search (any column, the note included)."""
+        words = self.search.text().casefold().split()
+        if not words:
+            return True
+        cells = " ".join(
+            item.toolTip()
+            for c in range(self.games.columnCount())
+            if (item := self.games.item(row, c))
+        ).casefold()
+        return all(word in cells for word in words)
+
+    def _filter_rows(self) -> None:
+        for row in range(self.games.rowCount()):
+            self.games.setRowHidden(row, not self._matches(row))
 
     def _fill_games(self) -> None:
         self.games.setRowCount(len(self.kept))
@@ -344,6 +385,7 @@ class GamesWindow(QDialog):
                     )
                 table.setItem(row, column, item)
         table.resizeColumnsToContents()
+        self.charts.set_games(readable, names)
 
     def selected_path(self) -> Path | None:
         """The game selected in the list."""
@@ -376,6 +418,12 @@ class GamesWindow(QDialog):
         if isinstance(entry, KeptSummary) and not playing:
             self.delete_requested.emit(entry.path)
 
+    def note_selected(self) -> None:
+        """Edit the selected game's note (not a game another window plays)."""
+        entry = self.selected_entry()
+        if isinstance(entry, KeptSummary) and entry.path not in self.elsewhere:
+            self.note_requested.emit(entry.path)
+
     def set_aside_selected(self) -> None:
         """Rename the selected game that cannot be opened to NAME.json.broken (the player's
         choice; never a newer version's game)."""
@@ -395,12 +443,16 @@ class GamesWindow(QDialog):
         self.open_button.setVisible(on_list and not unreadable)
         self.delete_button.setVisible(on_list and not unreadable)
         self.set_aside_button.setVisible(on_list and unreadable)
+        self.note_button.setVisible(on_list and not unreadable)
+        self.export_button.setVisible(self.tabs.currentIndex() in (0, 1))
+        self.export_button.setEnabled(self.listing_done and bool(self.kept))
         readable = isinstance(entry, KeptSummary)
         path = entry.path if entry is not None else None
         elsewhere = path in self.elsewhere
         self.open_button.setEnabled(readable and path != self.current_path)
         self.delete_button.setEnabled(readable and path != self.current_path and not elsewhere)
         self.set_aside_button.setEnabled(isinstance(entry, UnreadableGame) and not entry.newer)
+        self.note_button.setEnabled(readable and not elsewhere)
         if readable and elsewhere:
             self.open_button.setText(translate("GamesWindow", "Open a &copy"))
         elif isinstance(entry, KeptSummary) and not entry.finished:
@@ -425,6 +477,14 @@ class GamesWindow(QDialog):
         self.setWindowTitle(translate("GamesWindow", "Games"))
         self.tabs.setTabText(0, translate("GamesWindow", "&Games"))
         self.tabs.setTabText(1, translate("GamesWindow", "&High scores"))
+        self.tabs.setTabText(2, translate("GamesWindow", "&Charts"))
+        self.search.setPlaceholderText(
+            translate("GamesWindow", "Search the games: a player, a sheet, a word of a note…")
+        )
+        self.search.setAccessibleName(translate("GamesWindow", "Search the games"))
+        self.note_button.setText(translate("GamesWindow", "&Note…"))
+        self.export_button.setText(translate("GamesWindow", "E&xport as CSV…"))
+        self.charts.retranslate()
         self.games.setHorizontalHeaderLabels(
             [
                 translate("GamesWindow", "Date"),
@@ -432,6 +492,7 @@ class GamesWindow(QDialog):
                 translate("GamesWindow", "Players"),
                 translate("GamesWindow", "Scores"),
                 translate("GamesWindow", "Winner"),
+                translate("GamesWindow", "Note"),
             ]
         )
         self.scores.setHorizontalHeaderLabels(

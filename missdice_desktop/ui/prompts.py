@@ -167,3 +167,26 @@ class Prompts:
         box.setText(text)
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         box.exec()
+
+    def export_path(self, kind: str, suggested: str) -> str | None:
+        """Where to write an export: `kind` is "pdf" or "csv"."""
+        title, filter_ = {
+            "pdf": (translate("Prompts", "Export the sheet as PDF"), "PDF (*.pdf)"),
+            "csv": (translate("Prompts", "Export as CSV"), "CSV (*.csv)"),
+        }[kind]
+        path, _ = QFileDialog.getSaveFileName(self.parent, title, suggested, filter_)
+        return path or None
+
+    def print_setup(self, printer: object) -> bool:
+        """The system's print dialog for `printer` (a QPrinter); False when cancelled."""
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter  # print support when asked
+
+        assert isinstance(printer, QPrinter)
+        return QPrintDialog(printer, self.parent).exec() == QDialog.DialogCode.Accepted
+
+    def edit_note(self, title: str, text: str) -> str | None:
+        """A game's note, edited (None when cancelled)."""
+        from missdice_desktop.ui.note_dialog import NoteDialog
+
+        dialog = NoteDialog(title, text, self.parent)
+        return dialog.text() if dialog.exec() == QDialog.DialogCode.Accepted else None

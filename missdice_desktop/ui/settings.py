@@ -94,6 +94,8 @@ class Settings:
     """The whole-number options last chosen, by game id (e.g. {"pig": {"target": 100}})."""
     roller_dice: str = "2d6"
     """The free roller's last dice, in dice notation."""
+    reduce_motion: bool = False
+    """View › Reduce motion: the dice show their faces at once instead of tumbling."""
 
 
 MAX_SETTINGS_BYTES = 1_000_000
@@ -209,7 +211,7 @@ def _valid(name: str, value: Any) -> bool:
             return value in LANGUAGES
         case "theme":
             return value in THEMES
-        case "confirm_zero" | "camera_on" | "camera_automatic":
+        case "confirm_zero" | "camera_on" | "camera_automatic" | "reduce_motion":
             return isinstance(value, bool)
         case "window_geometry":
             return (
