@@ -27,8 +27,7 @@ from missdice_desktop.rules import (
     get_variant,
     new_game,
 )
-from missdice_desktop.rules.four21 import Stop
-from missdice_desktop.rules.four21_engine import Four21Engine
+from missdice_desktop.rules.four21 import Four21Rules, Stop
 
 PLAYERS = ("Anna", "Benoît", "Chloé", "David", "Émilie", "François", "Mamie Jo", "Hugo")
 """Eight names of everyday lengths, accents included."""
@@ -80,7 +79,7 @@ def realistic_four21(
     """A 421 game played to its loser (or for `actions` steps): each player holds or
     releases a die now and then, and stops now and then when allowed."""
     chooser = random.Random(seed)
-    game = new_game(Four21Engine.from_options(options), players, seed=seed)
+    game = new_game(Four21Rules.from_options(options), players, seed=seed)
     steps = 0
     while not game.finished and (actions is None or steps < actions):
         steps += 1

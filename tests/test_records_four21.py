@@ -19,7 +19,6 @@ from missdice_desktop.records import (
 )
 from missdice_desktop.rules import DiceGame, Hold, Roll
 from missdice_desktop.rules.four21 import Four21Rules, Phase, Stop
-from missdice_desktop.rules.four21_engine import Four21Engine
 
 FOUR21_EXAMPLE = {
     "format": "missdice-game",
@@ -48,7 +47,7 @@ def example(**changes: object) -> dict[str, object]:
 
 def test_the_documented_example_replays_to_its_loser() -> None:
     game = game_from_record(FOUR21_EXAMPLE)
-    assert isinstance(game.rules, Four21Engine)
+    assert isinstance(game.rules, Four21Rules)
     state = game.state
     assert [p.tokens for p in state.payments] == [10, 1, 10]
     assert [p.phase for p in state.payments] == [Phase.CHARGE, Phase.CHARGE, Phase.DECHARGE]
@@ -69,7 +68,7 @@ def test_options_take_their_defaults() -> None:
 
 
 def test_the_turn_in_progress_is_kept_with_its_held_dice(tmp_path: Path) -> None:
-    game = DiceGame(Four21Engine(Four21Rules(pot=11)), ["Anna", "Ben"])
+    game = DiceGame(Four21Rules(pot=11), ["Anna", "Ben"])
     for dice in [(4, 2, 1), (6, 5, 3), (1, 1, 1), (2, 2, 1)]:
         game.apply(Roll(dice))
     game.apply(Roll((6, 5, 3)))
@@ -194,9 +193,7 @@ def test_any_game_saved_at_any_moment_loads_to_the_same_state(
     players: int, pot: int, seed: int, stop_after: int
 ) -> None:
     chance = random.Random(seed)
-    game = DiceGame(
-        Four21Engine(Four21Rules(pot=pot)), [f"P{n}" for n in range(players)], seed=seed
-    )
+    game = DiceGame(Four21Rules(pot=pot), [f"P{n}" for n in range(players)], seed=seed)
     for _ in range(stop_after):
         if game.finished:
             break

@@ -12,13 +12,12 @@ from missdice_desktop.records import (
 )
 from missdice_desktop.rules import DiceGame, Hold, Roll
 from missdice_desktop.rules.four21 import Four21Rules, Stop
-from missdice_desktop.rules.four21_engine import Four21Engine
 from tests.test_records_four21 import FOUR21_EXAMPLE, example
 
 
 def test_the_example_replays_through_the_engine_to_its_loser() -> None:
     game = game_from_record(FOUR21_EXAMPLE)
-    assert isinstance(game.rules, Four21Engine)
+    assert isinstance(game.rules, Four21Rules)
     assert game.state.tokens == (11, 0) and game.finished
     assert game.losers() == ("Anna",) and game.winners() == ()
     assert [s.name for s in game.standings()] == ["Ben", "Anna"]
@@ -26,7 +25,7 @@ def test_the_example_replays_through_the_engine_to_its_loser() -> None:
 
 
 def test_a_turn_in_progress_round_trips_with_its_held_dice() -> None:
-    game = DiceGame(Four21Engine(Four21Rules(pot=11)), ["Anna", "Ben"])
+    game = DiceGame(Four21Rules(pot=11), ["Anna", "Ben"])
     for dice in [(4, 2, 1), (6, 5, 3), (1, 1, 1), (2, 2, 1), (6, 5, 3)]:
         game.apply(Roll(dice))
     game.apply(Hold(1, True))
@@ -41,7 +40,7 @@ def test_a_turn_in_progress_round_trips_with_its_held_dice() -> None:
 
 
 def test_a_decharge_turn_stopped_early_is_recorded_and_replayed() -> None:
-    game = DiceGame(Four21Engine(Four21Rules(pot=11)), ["Anna", "Ben"])
+    game = DiceGame(Four21Rules(pot=11), ["Anna", "Ben"])
     for dice in [(4, 2, 1), (6, 5, 3), (1, 1, 1), (2, 2, 1), (6, 5, 3)]:
         game.apply(Roll(dice))
     assert Stop() in game.legal_actions()

@@ -13,8 +13,7 @@ import pytest
 from missdice_desktop.library import GameLibrary
 from missdice_desktop.links import game_from_link, link_from_game
 from missdice_desktop.records import load_record, save_record
-from missdice_desktop.rules import DiceGame, Game, PigRules, Roll, get_variant
-from missdice_desktop.rules.four21_engine import Four21Engine
+from missdice_desktop.rules import DiceGame, Four21Rules, Game, PigRules, Roll, get_variant
 from tests.test_records_four21 import FOUR21_EXAMPLE
 
 Reload = Callable[[DiceGame[Any], Path], DiceGame[Any]]
@@ -50,7 +49,7 @@ def pig() -> DiceGame[Any]:
 
 
 def four21() -> DiceGame[Any]:
-    game = DiceGame(Four21Engine(), ["Anna", "Ben", "Chloé"], seed=5)
+    game = DiceGame(Four21Rules(), ["Anna", "Ben", "Chloé"], seed=5)
     for _ in range(4):
         game.roll()
     return game

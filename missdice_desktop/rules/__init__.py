@@ -11,6 +11,7 @@ Pure Python: no Qt, no OpenCV. See docs/engine.md for the layout.
 False
 """
 
+from missdice_desktop.rules.actions import Action
 from missdice_desktop.rules.boxes import Box, BoxKind, Scoring, Section
 from missdice_desktop.rules.dice import DICE_COUNT, FACES, Dice, InvalidDiceError, make_dice
 from missdice_desktop.rules.engine import (
@@ -28,9 +29,9 @@ from missdice_desktop.rules.engine import (
     Standing,
     check_player_name,
 )
+from missdice_desktop.rules.four21 import Four21Rules, Four21State, Stop
 from missdice_desktop.rules.game import (
     MAX_ROLLS,
-    Action,
     Game,
     GameState,
     Score,
@@ -84,6 +85,8 @@ __all__ = [
     "Dice",
     "DiceGame",
     "EnterDice",
+    "Four21Rules",
+    "Four21State",
     "Game",
     "GameKind",
     "GameOption",
@@ -112,6 +115,7 @@ __all__ = [
     "Scoring",
     "Section",
     "Standing",
+    "Stop",
     "TurnState",
     "UpperBonus",
     "Variant",

@@ -16,11 +16,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from missdice_desktop.rules.dice import Dice, make_dice
 from missdice_desktop.rules.refusals import IllegalActionError, Refusal, RefusalCode
 from missdice_desktop.rules.text import shown_text_problem
+
+if TYPE_CHECKING:
+    from missdice_desktop.rules.actions import Action
 
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 40
@@ -290,11 +293,11 @@ class GameRules(ABC, Generic[StateT]):
         """The state before anyone plays."""
 
     @abstractmethod
-    def next_state(self, state: StateT, action: Any) -> StateT:
+    def next_state(self, state: StateT, action: Action) -> StateT:
         """The state after `action`; IllegalActionError (with a code) if the rules forbid it."""
 
     @abstractmethod
-    def legal_actions(self, state: StateT) -> tuple[Any, ...]:
+    def legal_actions(self, state: StateT) -> tuple[Action, ...]:
         """Every action allowed now; `Roll()` and `EnterDice()` stand for any dice."""
 
     @abstractmethod
@@ -367,18 +370,18 @@ class GameRules(ABC, Generic[StateT]):
         """The record's `current` turn (a turn in progress kept apart), None when none."""
         return None
 
-    def current_actions(self, state: StateT, current: Any) -> list[Any]:
+    def current_actions(self, state: StateT, current: Any) -> list[Action]:
         """The actions of a record's `current` turn; IllegalActionError when it is wrong."""
         raise IllegalActionError("this game keeps no separate turn in progress")
 
-    def turn_actions(self, state: StateT, turn: Any, *, last: bool) -> list[Any]:
+    def turn_actions(self, state: StateT, turn: Any, *, last: bool) -> list[Action]:
         """The actions of one recorded turn; IllegalActionError when its shape is wrong.
 
         `last` tells whether it is the record's last turn (which may still be open).
         """
         raise NotImplementedError(f"{self.game_id} reads its own records")
 
-    def why_not(self, state: StateT, action: Any) -> Refusal | None:
+    def why_not(self, state: StateT, action: Action) -> Refusal | None:
         """Why `action` is refused now, or None when it is allowed."""
         try:
             self.next_state(state, self._concrete(state, action))
@@ -386,7 +389,7 @@ class GameRules(ABC, Generic[StateT]):
             return error.refusal
         return None
 
-    def _concrete(self, state: StateT, action: Any) -> Any:
+    def _concrete(self, state: StateT, action: Action) -> Action:
         """Stand-in dice for `Roll()` / `EnterDice()`, whose legality does not hang on them."""
         if isinstance(action, Roll) and action.dice is None:
             return Roll(self.dice(state) or (1,) * self.dice_count, drawn=True)
@@ -399,7 +402,7 @@ class GameRules(ABC, Generic[StateT]):
 class Change:
     """What an action did, for views to redraw and autosave to react."""
 
-    action: Any
+    action: Action
     undone: bool = False
     redone: bool = False
     previous: Any = None
@@ -445,8 +448,8 @@ class DiceGame(Generic[RulesT]):
         """Keys of a loaded record that this program does not use, kept on save."""
         self._random = random.Random(seed)
         self._states: list[Any] = [rules.initial_state(len(names))]
-        self._actions: list[Any] = []
-        self._redo: list[Any] = []
+        self._actions: list[Action] = []
+        self._redo: list[Action] = []
         self._listeners: list[Listener] = []
 
     # Reading the game -------------------------------------------------------------------------
@@ -467,7 +470,7 @@ class DiceGame(Generic[RulesT]):
         return self._states[-1]
 
     @property
-    def actions(self) -> tuple[Any, ...]:
+    def actions(self) -> tuple[Action, ...]:
         """Every action applied so far, oldest first."""
         return tuple(self._actions)
 
@@ -510,11 +513,11 @@ class DiceGame(Generic[RulesT]):
 
     # What may happen now ----------------------------------------------------------------------
 
-    def legal_actions(self) -> tuple[Any, ...]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """Every action allowed now (`Roll()`, `EnterDice()` stand for any dice)."""
         return self.rules.legal_actions(self.state)
 
-    def why_not(self, action: Any) -> Refusal | None:
+    def why_not(self, action: Action) -> Refusal | None:
         """Why `action` would be refused now, or None when it is allowed."""
         if isinstance(action, RenamePlayers):
             try:
@@ -524,13 +527,13 @@ class DiceGame(Generic[RulesT]):
             return None
         return self.rules.why_not(self.state, action)
 
-    def is_legal(self, action: Any) -> bool:
+    def is_legal(self, action: Action) -> bool:
         """Whether `action` is allowed now."""
         return self.why_not(action) is None
 
     # The one door -----------------------------------------------------------------------------
 
-    def apply(self, action: Any) -> Change:
+    def apply(self, action: Action) -> Change:
         """Check `action`, apply it and record it; IllegalActionError if the rules forbid it.
 
         A `Roll()` without dice is drawn here, so the record keeps the dice rolled.
@@ -550,7 +553,7 @@ class DiceGame(Generic[RulesT]):
         self._redo.clear()
         return self._notify(Change(action, previous=previous, state=state))
 
-    def _next(self, state: Any, action: Any) -> tuple[Any, tuple[str, ...]]:
+    def _next(self, state: Any, action: Action) -> tuple[Any, tuple[str, ...]]:
         """The state and the names after `action` (the shell's own, or the rules')."""
         if isinstance(action, RenamePlayers):
             names = tuple(kept_player_name(str(name)) for name in action.names)
@@ -617,7 +620,7 @@ class DiceGame(Generic[RulesT]):
         return bool(self._redo)
 
     @property
-    def next_redo(self) -> Any:
+    def next_redo(self) -> Action | None:
         """The action `redo` would apply again, None when there is none."""
         return self._redo[-1] if self._redo else None
 

@@ -4,16 +4,16 @@ Pure logic, no Qt. Three dice and a pot of tokens. In *la charge* each round's w
 takes from the pot what the best hand is worth; in *la décharge* it takes that from the
 best hand's player. Whoever still holds tokens at the end loses (docs/four21.md).
 
-A game moves from one immutable `Four21State` to the next through `next_state(state, action)`;
-`legal_actions(state)` says what may happen now and `refusal(state, action)` why an action
-may not, as a `Four21Reason` (a code the UI translates, with an English message). The window
-and records play it through the engine shell with `four21_engine.Four21Engine`.
+`Four21Rules` is the 421's row of the engine (`GameRules`): a game moves from one immutable
+`Four21State` to the next through `next_state(state, action)` with the engine's `Roll`,
+`EnterDice` and `Hold` and the 421's own `Stop`; `legal_actions(state)` says what may happen
+now and `why_not(state, action)` why an action may not, as a `Refusal` with a `RefusalCode`.
 
->>> rules = Four21Rules()
->>> state = rules.start(["Anna", "Ben"])
->>> for dice in [(4, 2, 1), (2, 2, 1)]:
-...     state = rules.next_state(state, Throw(dice))
->>> state.tokens, state.pot
+>>> from missdice_desktop.rules.engine import DiceGame
+>>> game = DiceGame(Four21Rules(), ["Anna", "Ben"])
+>>> _ = game.apply(Roll((4, 2, 1)))
+>>> _ = game.apply(Roll((2, 2, 1)))
+>>> game.state.tokens, game.state.pot
 ((0, 10), 11)
 """
 
@@ -24,12 +24,24 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from missdice_desktop.rules.dice import Dice, InvalidDiceError
 from missdice_desktop.rules.dice import make_dice as _make_dice
-from missdice_desktop.rules.engine import History
-from missdice_desktop.rules.refusals import IllegalActionError
+from missdice_desktop.rules.engine import (
+    EnterDice,
+    GameRules,
+    History,
+    Hold,
+    RecordedRoll,
+    Roll,
+    Standing,
+    TurnExtra,
+)
+from missdice_desktop.rules.refusals import IllegalActionError, Refusal, RefusalCode
+
+if TYPE_CHECKING:
+    from missdice_desktop.rules.actions import Action
 
 GAME_ID = "421"
 DICE_COUNT = 3
@@ -48,8 +60,6 @@ MAX_TIE_BREAKS = 100
 
 Hand = tuple[int, int, int]
 """Three face values read from high to low: the hand that dice make, whatever their order."""
-TurnExtra = tuple[tuple[str, Any], ...]
-"""A recorded turn's keys that this program does not use, in their order, kept on save."""
 
 
 # Hands -------------------------------------------------------------------------------------------
@@ -211,100 +221,11 @@ def hand_text(hand: Hand) -> str:
 
 
 @dataclass(frozen=True)
-class Throw:
-    """Throw the dice that are not held; `dice` is the result (virtual or from the table)."""
-
-    dice: Dice
-    extra: TurnExtra = field(default=(), compare=False)
-    """A recorded turn's unknown keys, when this throw ends it."""
-
-
-@dataclass(frozen=True)
-class Hold:
-    """Hold (or release) die `index` (0–2) before the next throw of a décharge turn."""
-
-    index: int
-    held: bool
-
-
-@dataclass(frozen=True)
 class Stop:
     """End a décharge turn before its last throw: the dice stand as they are."""
 
     extra: TurnExtra = field(default=(), compare=False)
     """A recorded turn's unknown keys."""
-
-
-Four21Action = Throw | Hold | Stop
-
-
-# Reasons -------------------------------------------------------------------------------------
-
-
-class Four21ReasonCode(enum.Enum):
-    """Why an action is refused."""
-
-    GAME_OVER = "game_over"
-    """The game has a loser: nothing more happens."""
-    NO_THROWS_LEFT = "no_throws_left"
-    """The turn has used every throw it is allowed."""
-    ALL_HELD = "all_held"
-    """Every die is held: nothing would be thrown."""
-    HELD_DIE_CHANGED = "held_die_changed"
-    """A throw changed a die that was held."""
-    INVALID_DICE = "invalid_dice"
-    """The throw is not three dice from 1 to 6."""
-    THROW_FIRST = "throw_first"
-    """Nothing has been thrown yet this turn."""
-    ONE_THROW = "one_throw"
-    """This turn has a single throw (la charge, or a throw to break a tie): no holding, no stop."""
-    NO_SUCH_DIE = "no_such_die"
-    """There are only three dice."""
-    TOO_LONG = "too_long"
-    """The game has had `MAX_TURNS` turns, or the round `MAX_TIE_BREAKS` tie-breaks."""
-
-
-@dataclass(frozen=True)
-class Four21Reason:
-    """A refusal as data; the UI turns the code into translated text."""
-
-    code: Four21ReasonCode
-    limit: int = 0
-    """The number of throws this turn allows, for NO_THROWS_LEFT."""
-
-    def message(self) -> str:
-        """The reason in plain English."""
-        match self.code:
-            case Four21ReasonCode.GAME_OVER:
-                return "the game is over"
-            case Four21ReasonCode.NO_THROWS_LEFT:
-                return f"no throws left: {self.limit} this turn"
-            case Four21ReasonCode.ALL_HELD:
-                return "every die is held: release one to throw"
-            case Four21ReasonCode.HELD_DIE_CHANGED:
-                return "a held die cannot change when throwing"
-            case Four21ReasonCode.INVALID_DICE:
-                return f"a throw is {DICE_COUNT} dice from 1 to {FACES}"
-            case Four21ReasonCode.THROW_FIRST:
-                return "throw the dice first"
-            case Four21ReasonCode.ONE_THROW:
-                return "this turn has a single throw"
-            case Four21ReasonCode.NO_SUCH_DIE:
-                return f"there are only {DICE_COUNT} dice"
-            case Four21ReasonCode.TOO_LONG:
-                return (
-                    f"no game goes on this long: at most {MAX_TURNS} turns, "
-                    f"and {MAX_TIE_BREAKS} tie-breaks in a round"
-                )
-        raise AssertionError(self.code)  # pragma: no cover
-
-
-class Four21Error(IllegalActionError):
-    """An action the 421 rules refuse; `reason` says why."""
-
-    def __init__(self, reason: Four21Reason) -> None:
-        self.reason = reason
-        super().__init__(reason.message())
 
 
 # State -------------------------------------------------------------------------------------------
@@ -423,22 +344,36 @@ class Four21State:
         return tuple(index for index, out in enumerate(self.out) if not out)
 
 
-@dataclass(frozen=True)
-class LegalActions:
-    """What may happen now: throw, hold or release which dice, stop."""
-
-    throw: bool = False
-    hold: tuple[int, ...] = ()
-    """Dice that may be held (or released) before the next throw."""
-    stop: bool = False
-
-
 # The rules ---------------------------------------------------------------------------------------
 
+_TURN_KEYS = frozenset({"player", "rolls"})
+"""The keys of a recorded turn that the 421 reads; any other is kept as it was."""
+
+
+def _refused(code: RefusalCode, message: str, value: int = 0) -> IllegalActionError:
+    return IllegalActionError(message, code, value=value)
+
+
+def _too_long_message() -> str:
+    return (
+        f"no game goes on this long: at most {MAX_TURNS} turns, "
+        f"and {MAX_TIE_BREAKS} tie-breaks in a round"
+    )
+
 
 @dataclass(frozen=True)
-class Four21Rules:
-    """The 421 with its options: the pot (11 or 21 tokens) and what 4-2-1 is worth."""
+class Four21Rules(GameRules[Four21State]):
+    """The 421 with its options: the pot (11 or 21 tokens) and what 4-2-1 is worth.
+
+    It plays the engine's `Roll` (or `EnterDice`: dice from the table, a throw like any), `Hold`
+    and its own `Stop`, and refuses with the engine's `RefusalCode`s.
+    """
+
+    game_id: ClassVar[str] = GAME_ID
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
+    total_key: ClassVar[str] = "tokens"
+    has_losers: ClassVar[bool] = True
 
     pot: int = DEFAULT_OPTIONS["pot"]
     four21: int = DEFAULT_OPTIONS["421"]
@@ -462,82 +397,197 @@ class Four21Rules:
             raise IllegalActionError("the 421 options pot and 421 are whole numbers")
         return cls(pot=pot, four21=four21)
 
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> Four21Rules:
+        """The game for a record's options ({"pot": 21, "421": 10})."""
+        return cls.configure(options)
+
     @property
     def options(self) -> dict[str, int]:
         """The options as a record writes them."""
         return {"pot": self.pot, "421": self.four21}
 
+    @property
+    def option_values(self) -> dict[str, Any]:
+        """The pot and the worth of 4-2-1."""
+        return self.options
+
+    @property
+    def dice_count(self) -> int:
+        """Three dice."""
+        return DICE_COUNT
+
     def worth(self, hand: Hand) -> int:
         """What `hand` is worth with these options."""
         return hand_worth(hand, self.four21)
 
-    def start(self, players: Sequence[str]) -> Four21State:
+    def initial_state(self, players: int) -> Four21State:
         """The state before the first throw: the first player starts la charge."""
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalActionError(
-                f"the 421 needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}"
+                f"the 421 needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}"
             )
-        count = len(players)
         return Four21State(
-            tokens=(0,) * count,
+            tokens=(0,) * players,
             pot=self.pot,
             phase=Phase.CHARGE,
-            order=tuple(range(count)),
+            order=tuple(range(players)),
             turn=Turn(player=0, limit=1),
-            out=(False,) * count,
+            out=(False,) * players,
         )
+
+    # Readings ----------------------------------------------------------------------------------
+
+    def current_player(self, state: Four21State) -> int:
+        """The player throwing (the loser once the game is over)."""
+        return state.current_player
+
+    def is_finished(self, state: Four21State) -> bool:
+        """Someone lost."""
+        return state.finished
+
+    def totals(self, state: Four21State) -> tuple[int, ...]:
+        """The tokens each player holds."""
+        return state.tokens
+
+    def turns_played(self, state: Four21State) -> int:
+        """Turns played (throws of the charge and tie-breaks count as turns)."""
+        return len(state.turns)
+
+    def dice(self, state: Four21State) -> Dice | None:
+        """This turn's dice."""
+        return state.turn.dice
+
+    def held(self, state: Four21State) -> tuple[bool, ...]:
+        """The held dice."""
+        return state.turn.held
+
+    def rolls_left(self, state: Four21State) -> int:
+        """Throws this turn still allows."""
+        return max(0, state.turn.throws_left)
+
+    def shown_dice(self, state: Four21State) -> Dice | None:
+        """This turn's dice, or the last turn's while the next player has not thrown."""
+        if state.turn.dice is not None:
+            return state.turn.dice
+        return state.turns[-1].dice if state.turns else None
+
+    def details(self, state: Four21State, players: Sequence[str]) -> dict[str, Any]:
+        """The phase, the pot, the players out and how the last round ended."""
+        details: dict[str, Any] = {
+            "phase": state.phase.value,
+            "pot": state.pot,
+            "out": [name for name, out in zip(players, state.out, strict=True) if out],
+        }
+        if state.payments:
+            last = state.payments[-1]
+            details["last_round"] = {
+                "worst": players[last.worst],
+                "best": players[last.best],
+                "hand": hand_text(last.best_hand),
+                "tokens": last.tokens,
+                "from": "pot" if last.payer is None else players[last.payer],
+            }
+        return details
+
+    def standings(self, state: Four21State, players: Sequence[str]) -> tuple[Standing, ...]:
+        """Fewest tokens first (the loser last); equal counts share a place."""
+        ordered = sorted(range(len(players)), key=lambda seat: (state.tokens[seat], seat))
+        standings: list[Standing] = []
+        for position, seat in enumerate(ordered):
+            tokens = state.tokens[seat]
+            tied = standings and standings[-1].total == tokens
+            rank = standings[-1].rank if tied else position + 1
+            standings.append(Standing(rank, seat, players[seat], tokens))
+        return tuple(standings)
+
+    def winners(self, state: Four21State, players: Sequence[str]) -> tuple[str, ...]:
+        """No winner in the 421: only a loser."""
+        return ()
+
+    def losers(self, state: Four21State, players: Sequence[str]) -> tuple[str, ...]:
+        """The one left holding tokens."""
+        return () if state.loser is None else (players[state.loser],)
 
     # What may happen ----------------------------------------------------------------------------
 
-    def refusal(self, state: Four21State, action: Four21Action) -> Four21Reason | None:
-        """Why `action` may not happen now, or None when it may."""
-        if state.finished:
-            return Four21Reason(Four21ReasonCode.GAME_OVER)
-        turn = state.turn
-        match action:
-            case Throw(dice=dice):
-                if turn.throws_left <= 0:
-                    return Four21Reason(Four21ReasonCode.NO_THROWS_LEFT, turn.limit)
-                if self._too_long(state):
-                    return Four21Reason(Four21ReasonCode.TOO_LONG)
-                try:
-                    dice = make_dice(dice)
-                except InvalidDiceError:
-                    return Four21Reason(Four21ReasonCode.INVALID_DICE)
-                if turn.dice is not None:
-                    if all(turn.held):
-                        return Four21Reason(Four21ReasonCode.ALL_HELD)
-                    pairs = zip(turn.held, dice, turn.dice, strict=True)
-                    if any(held and new != old for held, new, old in pairs):
-                        return Four21Reason(Four21ReasonCode.HELD_DIE_CHANGED)
-                return None
-            case Hold(index=index):
-                if turn.limit == 1:
-                    return Four21Reason(Four21ReasonCode.ONE_THROW)
-                if type(index) is not int or not 0 <= index < DICE_COUNT:
-                    return Four21Reason(Four21ReasonCode.NO_SUCH_DIE)
-                if turn.dice is None:
-                    return Four21Reason(Four21ReasonCode.THROW_FIRST)
-                return None
-            case Stop():
-                if turn.limit == 1:
-                    return Four21Reason(Four21ReasonCode.ONE_THROW)
-                if turn.dice is None:
-                    return Four21Reason(Four21ReasonCode.THROW_FIRST)
-                return None
-        raise TypeError(f"not a 421 action: {action!r}")
+    def legal_actions(self, state: Four21State) -> tuple[Action, ...]:
+        """Throw (or dice from the table), hold or release a die, stop the turn.
 
-    def legal_actions(self, state: Four21State) -> LegalActions:
-        """What the current player may do now."""
+        >>> rules = Four21Rules()
+        >>> rules.legal_actions(rules.initial_state(2))
+        (Roll(dice=None, drawn=False), EnterDice(dice=None))
+        """
         if state.finished:
-            return LegalActions()
+            return ()
         turn = state.turn
         may_hold = turn.limit > 1 and turn.dice is not None
-        return LegalActions(
-            throw=not all(turn.held) and not self._too_long(state),
-            hold=tuple(range(DICE_COUNT)) if may_hold else (),
-            stop=may_hold,
-        )
+        actions: list[Action] = []
+        if not all(turn.held) and not self._too_long(state):
+            actions.extend((Roll(), EnterDice()))
+        if may_hold:
+            actions.extend(Hold(index, not turn.held[index]) for index in range(DICE_COUNT))
+            actions.append(Stop())
+        return tuple(actions)
+
+    def why_not(self, state: Four21State, action: Action) -> Refusal | None:
+        """Why `action` may not happen now, or None when it may.
+
+        A throw without dice (`Roll()`, `EnterDice()`) stands for any dice: dice from the table
+        stand for a throw that keeps the held dice, as a virtual one does.
+        """
+        try:
+            self._check(state, action)
+        except IllegalActionError as error:
+            return error.refusal
+        return None
+
+    def _check(self, state: Four21State, action: Action) -> None:
+        """IllegalActionError with the refusal when `action` may not happen now."""
+        if not isinstance(action, Roll | EnterDice | Hold | Stop):
+            raise _refused(RefusalCode.NOT_THIS_GAME, f"not an action of the 421: {action!r}")
+        if state.finished:
+            raise _refused(RefusalCode.GAME_OVER, "the game is over")
+        turn = state.turn
+        match action:
+            case Roll(dice=dice) | EnterDice(dice=dice):
+                if turn.throws_left <= 0:
+                    raise _refused(
+                        RefusalCode.NO_THROWS_LEFT,
+                        f"no throws left: {turn.limit} this turn",
+                        turn.limit,
+                    )
+                if self._too_long(state):
+                    raise _refused(RefusalCode.TOO_LONG, _too_long_message())
+                if dice is not None:
+                    try:
+                        dice = make_dice(dice)
+                    except InvalidDiceError:
+                        raise _refused(
+                            RefusalCode.BAD_DICE, f"a throw is {DICE_COUNT} dice from 1 to {FACES}"
+                        ) from None
+                if turn.dice is not None:
+                    if all(turn.held):
+                        raise _refused(
+                            RefusalCode.ALL_HELD, "every die is held: release one to throw"
+                        )
+                    pairs = zip(turn.held, dice or turn.dice, turn.dice, strict=True)
+                    if any(held and new != old for held, new, old in pairs):
+                        raise _refused(
+                            RefusalCode.HELD_DIE_CHANGED, "a held die cannot change when throwing"
+                        )
+            case Hold(index=index):
+                if turn.limit == 1:
+                    raise _refused(RefusalCode.ONE_THROW, "this turn has a single throw")
+                if type(index) is not int or not 0 <= index < DICE_COUNT:
+                    raise _refused(RefusalCode.NO_SUCH_DIE, f"there are only {DICE_COUNT} dice")
+                if turn.dice is None:
+                    raise _refused(RefusalCode.NO_DICE_YET, "throw the dice first")
+            case Stop():
+                if turn.limit == 1:
+                    raise _refused(RefusalCode.ONE_THROW, "this turn has a single throw")
+                if turn.dice is None:
+                    raise _refused(RefusalCode.NO_DICE_YET, "throw the dice first")
 
     @staticmethod
     def _too_long(state: Four21State) -> bool:
@@ -550,14 +600,16 @@ class Four21Rules:
 
     # What happens -------------------------------------------------------------------------------
 
-    def next_state(self, state: Four21State, action: Four21Action) -> Four21State:
-        """The state after `action`; Four21Error when the rules refuse it."""
-        reason = self.refusal(state, action)
-        if reason is not None:
-            raise Four21Error(reason)
+    def next_state(self, state: Four21State, action: Action) -> Four21State:
+        """The state after a throw, a hold or a stop; IllegalActionError when refused."""
+        if isinstance(action, Roll | EnterDice) and action.dice is None:
+            raise _refused(RefusalCode.BAD_DICE, "a throw needs its dice")
+        self._check(state, action)
         turn = state.turn
         match action:
-            case Throw(dice=dice, extra=extra):
+            case Roll(dice=dice) | EnterDice(dice=dice):
+                assert dice is not None
+                extra = action.extra if isinstance(action, RecordedRoll) else ()
                 turn = replace(
                     turn, throws=(*turn.throws, make_dice(dice)), extra=turn.extra + extra
                 )
@@ -570,7 +622,7 @@ class Four21Rules:
                 return replace(state, turn=replace(turn, held=tuple(flags)))
             case Stop(extra=extra):
                 return self._turn_played(state, replace(turn, extra=turn.extra + extra))
-        raise TypeError(f"not a 421 action: {action!r}")  # pragma: no cover
+        raise AssertionError(action)  # pragma: no cover
 
     def _turn_played(self, state: Four21State, turn: Turn) -> Four21State:
         assert turn.dice is not None
@@ -665,30 +717,86 @@ class Four21Rules:
             turns=state.turns,
         )
 
+    # The game record -----------------------------------------------------------------------
 
-def play_turn(
-    rules: Four21Rules,
-    state: Four21State,
-    player: int,
-    throws: Sequence[Sequence[int]],
-) -> Four21State:
-    """The state after one whole played turn: its throws, then a Stop if it ended early."""
-    for action in turn_actions(state, player, throws):
-        if isinstance(action, Stop) and not state.turn.throws:
-            break  # the turn ended by itself with its last throw
-        state = rules.next_state(state, action)
-    return state
+    def record_turns(self, state: Four21State) -> list[dict[str, Any]]:
+        """Each played turn: its player and the dice after each throw."""
+        turns: list[dict[str, Any]] = []
+        for turn in state.turns:
+            record: dict[str, Any] = {
+                "player": turn.player,
+                "rolls": [list(dice) for dice in turn.throws],
+            }
+            for key, value in turn.extra:
+                record.setdefault(key, value)
+            turns.append(record)
+        return turns
+
+    def record_current(self, state: Four21State) -> dict[str, Any] | None:
+        """The turn in progress, if a throw was made."""
+        turn = state.turn
+        if not turn.throws or state.finished:
+            return None
+        current: dict[str, Any] = {
+            "player": turn.player,
+            "rolls": [list(dice) for dice in turn.throws],
+        }
+        if any(turn.held):
+            current["held"] = list(turn.held)
+        return current
+
+    def turn_actions(self, state: Four21State, turn: Any, *, last: bool) -> list[Action]:
+        """A played turn's throws, then a stop when it ended before its last throw."""
+        player, throws = _player_and_throws(turn)
+        _check_played_turn(state, player, throws)
+        extra = tuple((key, value) for key, value in turn.items() if key not in _TURN_KEYS)
+        # A recorded throw was seen: replayed as drawn, so that undo never takes it back.
+        actions: list[Action] = [Roll(tuple(dice), drawn=True) for dice in throws]
+        if len(throws) < state.turn.limit:
+            actions.append(Stop(extra))
+        elif extra:
+            actions[-1] = RecordedRoll(tuple(throws[-1]), drawn=True, extra=extra)
+        return actions
+
+    def current_actions(self, state: Four21State, current: Any) -> list[Action]:
+        """The throws of the turn in progress, then its held dice."""
+        player, throws = _player_and_throws(current)
+        if player != state.current_player:
+            raise IllegalActionError(f"player {state.current_player} plays now")
+        if len(throws) >= state.turn.limit:
+            raise IllegalActionError(
+                f"{len(throws)} throws: a turn in progress has fewer than its {state.turn.limit}"
+            )
+        actions: list[Action] = [Roll(tuple(dice), drawn=True) for dice in throws]
+        held = current.get("held", [])
+        if (
+            not isinstance(held, list)
+            or len(held) > DICE_COUNT
+            or not all(isinstance(flag, bool) for flag in held)
+        ):
+            raise IllegalActionError("held must be a list of true/false, one per die")
+        actions.extend(Hold(index, True) for index, flag in enumerate(held) if flag)
+        return actions
 
 
-def turn_actions(
-    state: Four21State, player: int, throws: Sequence[Sequence[int]]
-) -> list[Four21Action]:
-    """The actions of a played turn as a record gives it: each throw, then a Stop.
+def _player_and_throws(turn: Any) -> tuple[int, list[list[int]]]:
+    if not isinstance(turn, Mapping):
+        raise IllegalActionError("a turn must be an object")
+    player = turn.get("player")
+    if type(player) is not int:
+        raise IllegalActionError(f"player must be a number, not {player!r}")
+    rolls = turn.get("rolls")
+    if not isinstance(rolls, list) or not rolls:
+        raise IllegalActionError("rolls must list the dice after each throw")
+    if not all(isinstance(roll, list) for roll in rolls):
+        raise IllegalActionError("each roll must be a list of 3 dice")
+    return player, rolls
 
-    IllegalActionError when it is not `player`'s turn or the turn has too many throws.
-    """
+
+def _check_played_turn(state: Four21State, player: int, throws: Sequence[Sequence[int]]) -> None:
+    """IllegalActionError when it is not `player`'s turn or the turn has too many throws."""
     if state.finished:
-        raise Four21Error(Four21Reason(Four21ReasonCode.GAME_OVER))
+        raise _refused(RefusalCode.GAME_OVER, "the game is over")
     if player != state.current_player:
         raise IllegalActionError(
             f"out of order: player {state.current_player} throws now, not player {player}"
@@ -697,4 +805,21 @@ def turn_actions(
         raise IllegalActionError("a turn has at least one throw")
     if len(throws) > state.turn.limit:
         raise IllegalActionError(f"{len(throws)} throws: this turn allows {state.turn.limit}")
-    return [*(Throw(tuple(dice)) for dice in throws), Stop()]
+
+
+def play_turn(
+    rules: Four21Rules,
+    state: Four21State,
+    player: int,
+    throws: Sequence[Sequence[int]],
+) -> Four21State:
+    """The state after one whole played turn: its throws, then a Stop if it ended early.
+
+    IllegalActionError when it is not `player`'s turn or the turn has too many throws.
+    """
+    _check_played_turn(state, player, throws)
+    for dice in throws:
+        state = rules.next_state(state, Roll(tuple(dice)))
+    if state.turn.throws:  # the turn did not end by itself with its last throw
+        state = rules.next_state(state, Stop())
+    return state

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from missdice_desktop.rules.dice import DICE_COUNT, FACES, Dice, make_dice
 from missdice_desktop.rules.engine import (
@@ -30,10 +30,12 @@ from missdice_desktop.rules.engine import (
 from missdice_desktop.rules.scoresheet import BoxState, Scoresheet
 from missdice_desktop.rules.variants import Ruleset
 
+if TYPE_CHECKING:
+    from missdice_desktop.rules.actions import Action
+
 __all__ = [
     "MAX_PLAYERS",
     "MAX_ROLLS",
-    "Action",
     "Change",
     "EnterDice",
     "Game",
@@ -61,9 +63,6 @@ class Score:
 
     box: str
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), compare=False)
-
-
-Action = Roll | Hold | EnterDice | Score
 
 
 @dataclass(frozen=True)
@@ -159,7 +158,7 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
         """Virtual rolls left this turn."""
         return MAX_ROLLS - len(state.turn.rolls)
 
-    def legal_actions(self, state: GameState) -> tuple[Any, ...]:
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         """Roll (while rolls are left and a die is free), enter dice, hold, score a box.
 
         >>> from missdice_desktop.rules.variants import get_variant
@@ -170,7 +169,7 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
         if state.finished:
             return ()
         turn = state.turn
-        actions: list[Any] = []
+        actions: list[Action] = []
         entered = turn.dice is not None and not turn.rolls
         if (
             len(turn.rolls) < MAX_ROLLS
@@ -185,7 +184,7 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
             actions.extend(Score(box_id) for box_id in sheet.allowed_boxes(turn.dice))
         return tuple(actions)
 
-    def next_state(self, state: GameState, action: Any) -> GameState:
+    def next_state(self, state: GameState, action: Action) -> GameState:
         """The state after a roll, a hold, dice entered or a box scored."""
         if state.finished:
             raise IllegalActionError("the game is over", RefusalCode.GAME_OVER)

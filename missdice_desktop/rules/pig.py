@@ -15,9 +15,9 @@ a turn has at most about target ÷ 2 rolls, and a game at most `MAX_TURNS` turns
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from missdice_desktop.rules.dice import Dice, make_dice
 from missdice_desktop.rules.engine import (
@@ -30,6 +30,9 @@ from missdice_desktop.rules.engine import (
     Roll,
     TurnExtra,
 )
+
+if TYPE_CHECKING:
+    from missdice_desktop.rules.actions import Action
 
 DEFAULT_TARGET = 100
 MIN_TARGET = 10
@@ -157,11 +160,11 @@ class PigRules(GameRules[PigState]):
         """The die on the table: this turn's last roll, or the 1 that ended the last turn."""
         return None if state.last_roll is None else (state.last_roll,)
 
-    def winners(self, state: PigState, players: Any) -> tuple[str, ...]:
+    def winners(self, state: PigState, players: Sequence[str]) -> tuple[str, ...]:
         """The one who reached the target."""
         return () if state.winner is None else (players[state.winner],)
 
-    def legal_actions(self, state: PigState) -> tuple[Any, ...]:
+    def legal_actions(self, state: PigState) -> tuple[Action, ...]:
         """Roll (or a die from the table) at any time; hold once the turn has a roll.
 
         >>> rules = PigRules()
@@ -170,7 +173,7 @@ class PigRules(GameRules[PigState]):
         """
         if state.winner is not None:
             return ()
-        actions: list[Any] = [] if self._roll_refusal(state) else [Roll(), EnterDice()]
+        actions: list[Action] = [] if self._roll_refusal(state) else [Roll(), EnterDice()]
         if state.turn.rolls:
             actions.append(Bank())
         return tuple(actions)
@@ -195,7 +198,7 @@ class PigRules(GameRules[PigState]):
             )
         return None
 
-    def next_state(self, state: PigState, action: Any) -> PigState:
+    def next_state(self, state: PigState, action: Action) -> PigState:
         """A roll adds to the turn (a 1 loses it); holding banks it and may win the game."""
         if state.winner is not None:
             raise IllegalActionError("the game is over", RefusalCode.GAME_OVER)
@@ -247,7 +250,7 @@ class PigRules(GameRules[PigState]):
             records.append(record)
         return records
 
-    def turn_actions(self, state: PigState, turn: Any, *, last: bool) -> list[Any]:
+    def turn_actions(self, state: PigState, turn: Any, *, last: bool) -> list[Action]:
         """The actions of one recorded turn, checked for shape; IllegalActionError if bad.
 
         A turn ends with its 1 or with `"hold": true`; only the last may still be open.
@@ -278,7 +281,7 @@ class PigRules(GameRules[PigState]):
             raise IllegalActionError('the turn does not end: it needs a 1 or "hold": true')
         extra = tuple((key, value) for key, value in turn.items() if key not in TURN_KEYS)
         # A recorded roll was seen: replayed as drawn, so that undo never takes it back.
-        actions: list[Any] = [Roll((face,), drawn=True) for face in rolls]
+        actions: list[Action] = [Roll((face,), drawn=True) for face in rolls]
         if hold:
             actions.append(Bank(extra))
         elif extra:

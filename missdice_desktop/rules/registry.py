@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from missdice_desktop.rules.engine import DiceGame, GameRules
-from missdice_desktop.rules.four21 import DEFAULT_OPTIONS, FOUR21_WORTHS, POT_SIZES
-from missdice_desktop.rules.four21_engine import Four21Engine
+from missdice_desktop.rules.four21 import DEFAULT_OPTIONS, FOUR21_WORTHS, POT_SIZES, Four21Rules
 from missdice_desktop.rules.game import Game, YahtzeeRules
 from missdice_desktop.rules.pig import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET, PigRules
 from missdice_desktop.rules.variants import BUILT_IN_VARIANTS, RulesError, Ruleset
@@ -70,7 +69,7 @@ GAMES: dict[str, GameKind] = {
             "421",
             3,
             ("421",),
-            Four21Engine.from_options,
+            Four21Rules.from_options,
             (
                 GameOption("pot", DEFAULT_OPTIONS["pot"], POT_SIZES),
                 GameOption("421", DEFAULT_OPTIONS["421"], FOUR21_WORTHS),

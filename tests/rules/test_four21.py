@@ -8,19 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from missdice_desktop.rules import IllegalActionError
+from missdice_desktop.rules import EnterDice, Hold, IllegalActionError, RefusalCode, Roll
 from missdice_desktop.rules.four21 import (
     ALL_HANDS,
-    Four21Error,
-    Four21ReasonCode,
     Four21Rules,
     Four21State,
     HandKind,
-    Hold,
-    LegalActions,
     Phase,
     Stop,
-    Throw,
     hand_kind,
     hand_of,
     hand_rank,
@@ -162,12 +157,10 @@ def test_hands_worth_1_are_ranked_by_their_dice_read_high_to_low(values: tuple[i
 
 # Rounds ------------------------------------------------------------------------------------------
 
-NAMES = ["Anna", "Ben", "Chloé", "David"]
-
 
 def start(players: int = 2, **options: int) -> tuple[Four21Rules, Four21State]:
     rules = Four21Rules.configure(options)
-    return rules, rules.start(NAMES[:players])
+    return rules, rules.initial_state(players)
 
 
 def turns(rules: Four21Rules, state: Four21State, *played: str) -> Four21State:
@@ -183,7 +176,7 @@ def decharge(rules: Four21Rules, tokens: tuple[int, ...], first: int) -> Four21S
     count = len(tokens)
     out = tuple(held == 0 for held in tokens)
     order = tuple(p for p in ((first + s) % count for s in range(count)) if not out[p])
-    state = rules.start(NAMES[:count])
+    state = rules.initial_state(count)
     return replace(
         state,
         tokens=tokens,
@@ -209,7 +202,7 @@ def test_a_charge_round_the_worst_takes_what_the_best_is_worth_from_the_pot() ->
 
 def test_in_the_charge_each_player_throws_once() -> None:
     rules, state = start(2)
-    state = rules.next_state(state, Throw((6, 5, 3)))
+    state = rules.next_state(state, Roll((6, 5, 3)))
     assert state.current_player == 1
     assert state.turns[-1].throws == ((6, 5, 3),)
     with pytest.raises(IllegalActionError, match="allows 1"):
@@ -223,9 +216,9 @@ def test_the_pot_gives_what_it_has_left_and_whoever_holds_it_all_loses_at_once()
     assert state.payments[-1].tokens == 1
     assert (state.tokens, state.pot) == ((0, 11), 0)
     assert state.finished and state.loser == 1 and state.phase is Phase.OVER
-    assert rules.legal_actions(state) == LegalActions()
-    with pytest.raises(Four21Error, match="the game is over"):
-        rules.next_state(state, Throw((1, 2, 3)))
+    assert rules.legal_actions(state) == ()
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        rules.next_state(state, Roll((1, 2, 3)))
 
 
 def test_players_without_a_token_when_the_charge_ends_are_out_at_once() -> None:
@@ -242,14 +235,21 @@ def test_players_without_a_token_when_the_charge_ends_are_out_at_once() -> None:
 def test_in_the_decharge_the_others_throw_no_more_times_than_the_first() -> None:
     rules = Four21Rules()
     state = decharge(rules, (0, 5, 6, 10), first=1)
-    assert rules.legal_actions(state) == LegalActions(throw=True)
-    state = rules.next_state(state, Throw((6, 5, 3)))
-    assert rules.legal_actions(state) == LegalActions(throw=True, hold=(0, 1, 2), stop=True)
+    assert rules.legal_actions(state) == (Roll(), EnterDice())
+    state = rules.next_state(state, Roll((6, 5, 3)))
+    assert rules.legal_actions(state) == (
+        Roll(),
+        EnterDice(),
+        Hold(0, True),
+        Hold(1, True),
+        Hold(2, True),
+        Stop(),
+    )
     state = rules.next_state(state, Hold(0, True))
-    with pytest.raises(Four21Error, match="held die") as refused:
-        rules.next_state(state, Throw((5, 5, 5)))
-    assert refused.value.reason.code is Four21ReasonCode.HELD_DIE_CHANGED
-    state = rules.next_state(state, Throw((6, 1, 1)))
+    with pytest.raises(IllegalActionError, match="held die") as refused:
+        rules.next_state(state, Roll((5, 5, 5)))
+    assert refused.value.code is RefusalCode.HELD_DIE_CHANGED
+    state = rules.next_state(state, Roll((6, 1, 1)))
     state = rules.next_state(state, Stop())
     assert state.current_player == 2
     assert state.turn.limit == 2
@@ -284,7 +284,7 @@ def test_a_tie_for_the_worst_is_thrown_again_until_one_is_worst() -> None:
     state = turns(rules, state, "632", "531", "531")
     assert state.tied == (1, 2)
     assert state.turn.tie_break and state.current_player == 1
-    assert rules.legal_actions(state) == LegalActions(throw=True)
+    assert rules.legal_actions(state) == (Roll(), EnterDice())
     state = turns(rules, state, "332", "332")  # tied again
     assert state.tied == (1, 2) and not state.payments
     state = turns(rules, state, "421", "221")
@@ -331,51 +331,51 @@ def test_receiver_starts_and_players_out_are_skipped() -> None:
 @pytest.mark.parametrize(
     ("refused", "code"),
     [
-        (Hold(0, True), Four21ReasonCode.ONE_THROW),
-        (Stop(), Four21ReasonCode.ONE_THROW),
-        (Throw((1, 2, 7)), Four21ReasonCode.INVALID_DICE),
-        (Throw((1, 2)), Four21ReasonCode.INVALID_DICE),
+        (Hold(0, True), RefusalCode.ONE_THROW),
+        (Stop(), RefusalCode.ONE_THROW),
+        (Roll((1, 2, 7)), RefusalCode.BAD_DICE),
+        (Roll((1, 2)), RefusalCode.BAD_DICE),
     ],
 )
-def test_refusals_in_the_charge(refused: object, code: Four21ReasonCode) -> None:
+def test_refusals_in_the_charge(refused: object, code: RefusalCode) -> None:
     rules, state = start(2)
-    with pytest.raises(Four21Error) as error:
+    with pytest.raises(IllegalActionError) as error:
         rules.next_state(state, refused)  # type: ignore[arg-type]
-    assert error.value.reason.code is code
-    assert rules.refusal(state, refused) == error.value.reason  # type: ignore[arg-type]
+    assert error.value.code is code
+    assert rules.why_not(state, refused) == error.value.refusal  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
     ("actions", "refused", "code"),
     [
-        ([], Hold(0, True), Four21ReasonCode.THROW_FIRST),
-        ([], Stop(), Four21ReasonCode.THROW_FIRST),
-        ([Throw((1, 2, 3))], Hold(3, True), Four21ReasonCode.NO_SUCH_DIE),
+        ([], Hold(0, True), RefusalCode.NO_DICE_YET),
+        ([], Stop(), RefusalCode.NO_DICE_YET),
+        ([Roll((1, 2, 3))], Hold(3, True), RefusalCode.NO_SUCH_DIE),
         (
-            [Throw((1, 2, 3))] + [Hold(i, True) for i in range(3)],
-            Throw((1, 2, 3)),
-            Four21ReasonCode.ALL_HELD,
+            [Roll((1, 2, 3))] + [Hold(i, True) for i in range(3)],
+            Roll((1, 2, 3)),
+            RefusalCode.ALL_HELD,
         ),
-        ([Throw((1, 2, 3)), Hold(2, True)], Throw((1, 2, 4)), Four21ReasonCode.HELD_DIE_CHANGED),
+        ([Roll((1, 2, 3)), Hold(2, True)], Roll((1, 2, 4)), RefusalCode.HELD_DIE_CHANGED),
     ],
 )
 def test_refusals_in_the_decharge(
-    actions: list[object], refused: object, code: Four21ReasonCode
+    actions: list[object], refused: object, code: RefusalCode
 ) -> None:
     rules = Four21Rules()
     state = decharge(rules, (10, 11), first=0)
     for action in actions:
         state = rules.next_state(state, action)  # type: ignore[arg-type]
-    with pytest.raises(Four21Error) as error:
+    with pytest.raises(IllegalActionError) as error:
         rules.next_state(state, refused)  # type: ignore[arg-type]
-    assert error.value.reason.code is code
-    assert str(error.value) == error.value.reason.message()
+    assert error.value.code is code
+    assert str(error.value) == error.value.refusal.message
 
 
 def test_a_released_die_may_change_again() -> None:
     rules = Four21Rules()
     state = decharge(rules, (10, 11), first=0)
-    for action in [Throw((1, 2, 3)), Hold(2, True), Hold(2, False), Throw((4, 5, 6))]:
+    for action in [Roll((1, 2, 3)), Hold(2, True), Hold(2, False), Roll((4, 5, 6))]:
         state = rules.next_state(state, action)
     assert state.turn.dice == (4, 5, 6)
 
@@ -397,7 +397,7 @@ def test_bad_options_are_refused(options: dict[str, object], message: str) -> No
 @pytest.mark.parametrize("count", [0, 1, 9])
 def test_two_to_eight_players(count: int) -> None:
     with pytest.raises(IllegalActionError, match="2 to 8 players"):
-        Four21Rules().start(["P"] * count)
+        Four21Rules().initial_state(count)
 
 
 def test_turns_out_of_order_are_refused() -> None:
@@ -406,11 +406,11 @@ def test_turns_out_of_order_are_refused() -> None:
         play_turn(rules, state, 1, [[4, 2, 1]])
 
 
-def virtual_throw(state: Four21State, chance: random.Random) -> Throw:
+def virtual_throw(state: Four21State, chance: random.Random) -> Roll:
     """Random dice for the dice not held."""
     old = state.turn.dice or (1, 1, 1)
     pairs = zip(old, state.turn.held, strict=True)
-    return Throw(tuple(die if held else chance.randint(1, 6) for die, held in pairs))
+    return Roll(tuple(die if held else chance.randint(1, 6) for die, held in pairs))
 
 
 @settings(max_examples=60, deadline=None)
@@ -425,15 +425,15 @@ def test_whole_random_games_keep_every_token_and_end_with_one_loser(
 ) -> None:
     rules = Four21Rules(pot=pot, four21=four21)
     chance = random.Random(seed)
-    state = rules.start([f"P{n}" for n in range(players)])
+    state = rules.initial_state(players)
     for _ in range(5000):
         if state.finished:
             break
         legal = rules.legal_actions(state)
-        if legal.stop and chance.random() < 0.3:
+        if Stop() in legal and chance.random() < 0.3:
             state = rules.next_state(state, Stop())
             continue
-        for index in legal.hold:
+        for index in [action.index for action in legal if isinstance(action, Hold)]:
             state = rules.next_state(state, Hold(index, chance.random() < 0.3))
         if all(state.turn.held):
             state = rules.next_state(state, Hold(0, False))
@@ -447,7 +447,7 @@ def test_whole_random_games_keep_every_token_and_end_with_one_loser(
     assert state.finished
     assert state.loser is not None
     assert state.tokens[state.loser] == pot
-    replayed = rules.start([f"P{n}" for n in range(players)])
+    replayed = rules.initial_state(players)
     for turn in state.turns:
         replayed = play_turn(rules, replayed, turn.player, turn.throws)
     assert replayed == state
@@ -455,9 +455,8 @@ def test_whole_random_games_keep_every_token_and_end_with_one_loser(
 
 def test_the_engine_shell_undoes_and_redoes_one_throw_at_a_time() -> None:
     from missdice_desktop.rules import DiceGame
-    from missdice_desktop.rules.four21_engine import Four21Engine
 
-    game = DiceGame(Four21Engine(), ["Anna", "Ben"], seed=3)
+    game = DiceGame(Four21Rules(), ["Anna", "Ben"], seed=3)
     start_state = game.state
     game.throw("421")  # throws read from the table: each undoes
     game.throw("653")
@@ -529,10 +528,10 @@ def test_a_round_has_at_most_its_tie_breaks(monkeypatch: pytest.MonkeyPatch) -> 
     rules, state = start(2)
     state = turns(rules, state, "531", "531", "332", "332", "654", "654")
     assert len(state.tie_breaks) == 2 and state.turn.tie_break
-    assert rules.legal_actions(state) == LegalActions()
-    with pytest.raises(Four21Error) as refused:
-        rules.next_state(state, Throw((4, 2, 1)))
-    assert refused.value.reason.code is Four21ReasonCode.TOO_LONG
+    assert rules.legal_actions(state) == ()
+    with pytest.raises(IllegalActionError) as refused:
+        rules.next_state(state, Roll((4, 2, 1)))
+    assert refused.value.code is RefusalCode.TOO_LONG
 
 
 def test_a_game_has_at_most_its_turns(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -542,4 +541,5 @@ def test_a_game_has_at_most_its_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     rules, state = start(2)
     state = turns(rules, state, "632", "531", "421")
     assert len(state.turns) == 3
-    assert rules.refusal(state, Throw((6, 5, 4))) == four21.Four21Reason(Four21ReasonCode.TOO_LONG)
+    refusal = rules.why_not(state, Roll((6, 5, 4)))
+    assert refusal is not None and refusal.code is RefusalCode.TOO_LONG

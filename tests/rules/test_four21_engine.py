@@ -7,14 +7,13 @@ from hypothesis import strategies as st
 
 from missdice_desktop.rules import DiceGame, EnterDice, Hold, RefusalCode, Roll
 from missdice_desktop.rules.four21 import Four21Rules, Stop
-from missdice_desktop.rules.four21_engine import Four21Engine
 
 CHARGE_OF_11 = [(4, 2, 1), (6, 5, 3), (1, 1, 1), (2, 2, 1)]
 """Two charge rounds that empty a pot of 11: Ben takes 10, then Anna the last token."""
 
 
-def decharge_game() -> DiceGame[Four21Engine]:
-    game = DiceGame(Four21Engine(Four21Rules(pot=11)), ["Anna", "Ben"])
+def decharge_game() -> DiceGame[Four21Rules]:
+    game = DiceGame(Four21Rules(pot=11), ["Anna", "Ben"])
     for dice in CHARGE_OF_11:
         game.apply(Roll(dice))
     return game
@@ -34,7 +33,7 @@ def test_dice_from_the_table_may_follow_held_dice_as_a_throw_does() -> None:
 
 
 def test_refusals_carry_the_engines_codes() -> None:
-    game = DiceGame(Four21Engine(), ["Anna", "Ben"])
+    game = DiceGame(Four21Rules(), ["Anna", "Ben"])
     for action, code in [
         (Stop(), RefusalCode.ONE_THROW),
         (Hold(0, True), RefusalCode.ONE_THROW),
@@ -70,7 +69,7 @@ CANDIDATES = [
 def test_legal_actions_and_why_not_agree_all_game_long(players: int, seed: int) -> None:
     """What legal_actions() lists is allowed, and the usual actions it leaves out are refused."""
     chance = random.Random(seed)
-    game = DiceGame(Four21Engine(Four21Rules(pot=11)), [f"P{n}" for n in range(players)], seed=seed)
+    game = DiceGame(Four21Rules(pot=11), [f"P{n}" for n in range(players)], seed=seed)
     for _ in range(3000):
         legal = game.legal_actions()
         for action in CANDIDATES:

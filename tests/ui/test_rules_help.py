@@ -8,7 +8,6 @@ from PySide6.QtGui import QTextDocumentFragment
 
 from missdice_desktop.rules import Game, PigRules, get_variant
 from missdice_desktop.rules.four21 import ALL_HANDS, FOUR21_WORTHS, Four21Rules, hand_text
-from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.app import LanguageSwitcher
 from missdice_desktop.ui.games_rules_text import (
@@ -158,7 +157,7 @@ def test_help_rules_shows_the_game_in_play_in_both_languages(qtbot, make_app) ->
         ),
         (
             "421",
-            Four21Engine(Four21Rules(pot=11, four21=8)),
+            Four21Rules(pot=11, four21=8),
             {"pot": 11, "421": 8},
             "This game: 421 — The pot holds 11 tokens; 4-2-1 is worth 8 tokens.",
             "Ties for the worst hand",

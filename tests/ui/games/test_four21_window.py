@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from missdice_desktop.records import load_record
 from missdice_desktop.rules import Hold, Roll
 from missdice_desktop.rules.four21 import Four21Rules, Phase, Stop, hand_of
-from missdice_desktop.rules.four21_engine import Four21Engine
 from missdice_desktop.ui.games.four21_board import hand_name
 from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
@@ -19,7 +18,7 @@ SEED = 1
 
 def four21_choice(players: list[str], *, table: bool = False) -> NewGameChoice:
     return NewGameChoice(
-        Four21Engine(Four21Rules(pot=11)),
+        Four21Rules(pot=11),
         players,
         DICE_TABLE if table else DICE_VIRTUAL,
         game="421",
@@ -102,7 +101,7 @@ def test_the_new_game_dialog_offers_the_421_options(qtbot):
     pot = dialog.findChild(type(dialog.variant_box), "option_pot")
     pot.setCurrentIndex(pot.findData(11))
     chosen = dialog.choice()
-    assert chosen.rules == Four21Engine(Four21Rules(pot=11, four21=10))
+    assert chosen.rules == Four21Rules(pot=11, four21=10)
     assert len(chosen.players) == 2
 
 
@@ -110,7 +109,7 @@ def test_a_saved_421_opens_in_the_window_and_keeps_its_seen_throws(qtbot, make_a
     from missdice_desktop.records import save_record
     from missdice_desktop.rules import DiceGame
 
-    game = DiceGame(Four21Engine(Four21Rules(pot=11)), ["Anna", "Ben"])
+    game = DiceGame(Four21Rules(pot=11), ["Anna", "Ben"])
     for dice in [(4, 2, 1), (6, 5, 3), (1, 1, 1), (2, 2, 1), (6, 5, 3)]:
         game.apply(Roll(dice))
     path = tmp_path / "421.json"
@@ -157,7 +156,7 @@ def _decharge_with_eight(qtbot, make_app, size, tmp_path):
     from missdice_desktop.records import save_record
     from missdice_desktop.rules import DiceGame
 
-    game = DiceGame(Four21Engine(Four21Rules(pot=21)), [f"Player {n}" for n in range(1, 9)], seed=7)
+    game = DiceGame(Four21Rules(pot=21), [f"Player {n}" for n in range(1, 9)], seed=7)
     while game.state.phase is not Phase.DECHARGE:
         game.apply(Roll())
     game.apply(Roll())
@@ -212,7 +211,7 @@ def test_no_name_or_chip_is_cut_when_players_hold_many_tokens(qtbot, make_app, t
     from missdice_desktop.records import save_record
     from missdice_desktop.rules import DiceGame
 
-    game = DiceGame(Four21Engine(Four21Rules(pot=21)), ["Player 1", "Player 2", "Player 3"])
+    game = DiceGame(Four21Rules(pot=21), ["Player 1", "Player 2", "Player 3"])
     for dice in [(4, 2, 1), (6, 5, 3), (2, 2, 1), (4, 2, 1), (6, 5, 3), (2, 2, 1)]:
         game.apply(Roll(dice))  # Player 3, then Player 2, take 10
     game.apply(Roll((6, 5, 4)))
@@ -232,7 +231,7 @@ def test_a_tie_for_the_worst_reads_in_full_at_1024x700(qtbot, make_app, tmp_path
     from missdice_desktop.records import save_record
     from missdice_desktop.rules import DiceGame
 
-    game = DiceGame(Four21Engine(Four21Rules(pot=21)), ["Anna", "Ben", "Chloé", "Dédé"])
+    game = DiceGame(Four21Rules(pot=21), ["Anna", "Ben", "Chloé", "Dédé"])
     for dice in [(4, 2, 1), (2, 2, 1), (6, 5, 3), (2, 2, 1), (2, 3, 6)]:
         game.apply(Roll(dice))  # Ben and Dédé tie with 2-2-1; Ben throws 6-3-2 again
     save_record(tmp_path / "421.json", game)
