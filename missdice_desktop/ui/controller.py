@@ -24,6 +24,7 @@ from missdice_desktop.library import TABLE_DRAFT_KEY, has_content
 from missdice_desktop.links import game_from_link, is_link, link_from_game, load_game
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import (
+    Action,
     Bank,
     BoxState,
     Change,
@@ -42,8 +43,7 @@ from missdice_desktop.rules import (
     Section,
     new_game,
 )
-from missdice_desktop.rules.four21 import Stop
-from missdice_desktop.rules.four21_engine import Four21Engine
+from missdice_desktop.rules.four21 import Four21Rules, Stop
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.autosave import Autosave, AutosaveError
 from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
@@ -443,7 +443,7 @@ class GameController(QObject):
 
     def stop_turn(self) -> None:
         """The 421's décharge: keep these dice and end the turn (S)."""
-        if not isinstance(self.game.rules, Four21Engine) or self._refused(Stop()):
+        if not isinstance(self.game.rules, Four21Rules) or self._refused(Stop()):
             return
         self._act(lambda: self.game.apply(Stop()))
 
@@ -473,7 +473,7 @@ class GameController(QObject):
         self.settings.roller_dice = notation
         save_settings(self.paths.settings_file, self.settings)
 
-    def _refused(self, action: object, *, beep: bool = True, box_name: str = "") -> bool:
+    def _refused(self, action: Action, *, beep: bool = True, box_name: str = "") -> bool:
         """Ask the engine; when it refuses, say why in the status line."""
         if self.input_blocked():
             self.refresh_status()  # someone else's dice: say whose, and how to go on
@@ -726,14 +726,14 @@ class GameController(QObject):
         elif isinstance(game.rules, PigRules):
             window.pig_board.show_game(game.players, game.state, game.rules.target, Bank() in legal)
             window.boards.setCurrentIndex(PIG_PAGE)
-        elif isinstance(game.rules, Four21Engine):
+        elif isinstance(game.rules, Four21Rules):
             window.four21_board.show_game(
-                game.players, game.state, game.rules.rules, Stop() in legal
+                game.players, game.state, game.rules, Stop() in legal
             )
             window.boards.setCurrentIndex(FOUR21_PAGE)
         can_roll = not self.table_mode and Roll() in legal
         window.tray.set_dice_count(game.rules.dice_count, game.rules.faces)
-        window.tray.speak_of_throws(isinstance(game.rules, Four21Engine))
+        window.tray.speak_of_throws(isinstance(game.rules, Four21Rules))
         window.camera_panel.set_expected_count(game.rules.dice_count)
         entered_from_table = (
             isinstance(game, Game) and game.dice is not None and (not game.state.turn.rolls)
@@ -820,7 +820,7 @@ class GameController(QObject):
         )
 
     def _dice_first_text(self) -> str:
-        if isinstance(self.game.rules, Four21Engine):
+        if isinstance(self.game.rules, Four21Rules):
             if self.table_mode:
                 return translate("Controller", "Throw the three dice on the table and type them.")
             return translate("Controller", "Throw the dice (Space).")
@@ -852,7 +852,7 @@ class GameController(QObject):
             return texts_winners(game)
         if game.dice is None:
             return self._dice_first_text()
-        if isinstance(game.rules, Four21Engine):
+        if isinstance(game.rules, Four21Rules):
             return self._four21_status()
         if not isinstance(game, Game):
             return self._pig_status()
