@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QPoint,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QCloseEvent,
     QColor,
     QFont,
     QImage,
+    QKeyEvent,
+    QMouseEvent,
     QPainter,
     QPaintEvent,
     QPen,
@@ -24,8 +37,11 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QMenu,
+    QMessageBox,
     QPushButton,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -34,10 +50,14 @@ from missdice_desktop.resources import camera_demo_dir
 from missdice_desktop.rules import DICE_COUNT
 from missdice_desktop.ui.texts import fill
 from vision.problems import SourceProblem
-from vision.stability import StabilityGate
 from vision.types import Reading
+from vision.vote import SceneReading, VotedDie
 
-if TYPE_CHECKING:  # OpenCV loads when the camera first opens, not with the window
+if TYPE_CHECKING:  # OpenCV (and numpy) load when the camera first opens, not with the window
+    import numpy as np
+    import numpy.typing as npt
+
+    from missdice_desktop.ui.camera_learned import LearnedDiceKeeper
     from missdice_desktop.ui.camera_worker import CameraWorker
     from vision.sources import FrameSource
 
@@ -65,37 +85,87 @@ def open_source(spec: str) -> FrameSource:
     return source_for(spec)
 
 
+UNSURE_COLOUR = QColor(255, 170, 0)
+"""Ring of an unsure die (amber); its badge also carries a "?" and its outline is dashed."""
+SURE_COLOUR = QColor(60, 220, 90)
+ASIDE_COLOUR = QColor(150, 150, 150)
+
+
 class CameraPreview(QWidget):
-    """The latest frame, scaled to fit, with every die read outlined and labelled."""
+    """The latest frame, scaled to fit, with every die read outlined, numbered and labelled.
+
+    A die is clicked to fix it; with the keyboard, its number (1..9, left to right) picks it and
+    a value key (1..6) sets it, 0 or Delete sets it aside. Unsure dice have an amber dashed
+    ring and a "?" after their value; dice set aside are grey and crossed out.
+    """
+
+    die_clicked = Signal(int, QPoint)
+    """A die was clicked: its index and where (global coordinates), to offer its values."""
+    die_fixed = Signal(int, int)
+    """A die was set from the keyboard: its index and value (0: not in play)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.image = QImage()
-        self.reading = Reading()
+        self.scene = SceneReading()
+        self.picked: int | None = None
+        """The die picked by its number, waiting for a value key."""
         self.setMinimumSize(240, 180)
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.retranslate_ui()
+
+    @property
+    def reading(self) -> Reading:
+        """The dice shown, as a plain reading."""
+        return self.scene.as_reading()
+
+    def retranslate_ui(self) -> None:
+        """Accessible texts in the current language."""
         self.setAccessibleName(translate("CameraPanel", "Camera preview"))
+        self._describe()
 
     def show_image(self, image: QImage) -> None:
         """Show a new frame."""
         self.image = image
         self.update()
 
-    def show_reading(self, reading: Reading) -> None:
+    def show_scene(self, scene: SceneReading) -> None:
         """Outline the dice of a new reading."""
-        self.reading = reading
-        values = " ".join(str(v) for v in reading.values)
-        self.setAccessibleDescription(
-            fill(translate("CameraPanel", "Dice read: %1"), values or "-")
-        )
+        self.scene = scene
+        if self.picked is not None and self.picked >= len(scene.dice):
+            self.picked = None
+        self._describe()
         self.update()
+
+    def show_reading(self, reading: Reading) -> None:
+        """Outline the dice of a plain reading (all sure)."""
+        self.show_scene(
+            SceneReading(
+                tuple(
+                    VotedDie(d.value, d.center, d.size, d.angle, d.confidence, (d.value,), False)
+                    for d in reading.dice
+                ),
+                reading.flags,
+                1,
+            )
+        )
+
+    def _describe(self) -> None:
+        texts = [die_text(n, die) for n, die in enumerate(self.scene.dice)]
+        self.setAccessibleDescription(
+            fill(translate("CameraPanel", "Dice read: %1"), "; ".join(texts) or "-")
+            + " "
+            + translate("CameraPanel", "Press a die's number, then its value, to fix it.")
+        )
 
     def clear(self) -> None:
         """Show nothing (no source)."""
         self.image = QImage()
-        self.reading = Reading()
+        self.scene = SceneReading()
+        self.picked = None
         self.update()
 
     def sizeHint(self) -> QSize:
@@ -112,6 +182,12 @@ class CameraPreview(QWidget):
             return width * 3 // 4
         return width * self.image.height() // max(1, self.image.width())
 
+    def _geometry(self) -> tuple[float, float, float]:
+        scale = min(self.width() / self.image.width(), self.height() / self.image.height())
+        left = (self.width() - self.image.width() * scale) / 2
+        top = (self.height() - self.image.height() * scale) / 2
+        return scale, left, top
+
     def paintEvent(self, event: QPaintEvent) -> None:
         """Draw the frame and the overlay."""
         painter = QPainter(self)
@@ -123,55 +199,152 @@ class CameraPreview(QWidget):
                 self.rect(), Qt.AlignmentFlag.AlignCenter, translate("CameraPanel", "No picture")
             )
             return
-        scale = min(self.width() / self.image.width(), self.height() / self.image.height())
+        scale, left, top = self._geometry()
         width, height = self.image.width() * scale, self.image.height() * scale
-        left, top = (self.width() - width) / 2, (self.height() - height) / 2
         painter.drawImage(QRectF(left, top, width, height), self.image)
         font = QFont(self.font())
         font.setBold(True)
         font.setPixelSize(max(12, round(16 * max(scale, 0.6))))
-        painter.setFont(font)
-        outline = QColor(60, 220, 90)
-        for die in self.reading.dice:
+        small = QFont(font)
+        small.setPixelSize(max(10, round(font.pixelSize() * 0.75)))
+        for number, die in enumerate(self.scene.dice):
+            colour = (
+                ASIDE_COLOUR if not die.in_play else UNSURE_COLOUR if die.unsure else SURE_COLOUR
+            )
             cx, cy = left + die.center[0] * scale, top + die.center[1] * scale
             w, h = die.size[0] * scale, die.size[1] * scale
             painter.setTransform(QTransform().translate(cx, cy).rotate(die.angle))
-            painter.setPen(QPen(outline, 2.5))
+            pen = QPen(colour, 4.0 if number == self.picked else 2.5)
+            if die.unsure and die.in_play:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(QRectF(-w / 2, -h / 2, w, h), 4, 4)
+            box = QRectF(-w / 2, -h / 2, w, h)
+            painter.drawRoundedRect(box, 4, 4)
+            if not die.in_play:
+                painter.drawLine(box.topLeft(), box.bottomRight())
+                painter.drawLine(box.topRight(), box.bottomLeft())
             painter.resetTransform()
+            painter.setFont(font)
+            label = f"{die.value}?" if die.unsure and die.in_play else str(die.value)
             radius = max(11.0, font.pixelSize() * 0.8)
-            badge = QRectF(cx - radius, cy - h / 2 - 2 * radius - 2, 2 * radius, 2 * radius)
+            badge_width = 2 * radius + (font.pixelSize() * 0.6 if len(label) > 1 else 0)
+            badge = QRectF(
+                cx - badge_width / 2, cy - h / 2 - 2 * radius - 2, badge_width, 2 * radius
+            )
             if badge.top() < top:
                 badge.moveTop(cy + h / 2 + 2)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(outline)
-            painter.drawEllipse(badge)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(badge, radius, radius)
             painter.setPen(QColor(0, 0, 0))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(die.value))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, label)
+            # the die's number, for the keyboard: "press its number, then a value"
+            painter.setFont(small)
+            tag = QRectF(
+                cx - w / 2 - 2, cy - h / 2 - 2, small.pixelSize() * 1.4, small.pixelSize() * 1.4
+            )
+            painter.setBrush(QColor(0, 0, 0, 190))
+            painter.drawRect(tag)
+            painter.setPen(QColor(255, 255, 255))
+            painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, str(number + 1))
+        if self.hasFocus():
+            painter.setPen(QPen(self.palette().highlight().color(), 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
         painter.end()
 
     def die_centres(self) -> list[QPointF]:
-        """Where the dice are drawn (for tests and accessibility checks)."""
+        """Where the dice are drawn (for clicks, tests and accessibility checks)."""
         if self.image.isNull():
             return []
-        scale = min(self.width() / self.image.width(), self.height() / self.image.height())
-        left = (self.width() - self.image.width() * scale) / 2
-        top = (self.height() - self.image.height() * scale) / 2
+        scale, left, top = self._geometry()
         return [
-            QPointF(left + d.center[0] * scale, top + d.center[1] * scale)
-            for d in self.reading.dice
+            QPointF(left + d.center[0] * scale, top + d.center[1] * scale) for d in self.scene.dice
         ]
 
+    def die_at(self, point: QPointF) -> int | None:
+        """The die drawn under `point`, or None."""
+        if self.image.isNull():
+            return None
+        scale = self._geometry()[0]
+        best, best_distance = None, math.inf
+        for index, (centre, die) in enumerate(
+            zip(self.die_centres(), self.scene.dice, strict=True)
+        ):
+            distance = math.dist((centre.x(), centre.y()), (point.x(), point.y()))
+            if distance <= 0.75 * max(die.size) * scale + 6 and distance < best_distance:
+                best, best_distance = index, distance
+        return best
 
-HOLD_SECONDS = 0.3
-"""How long a reading must stay the same before it is offered: at 40..60 ms a frame that is 5..7
-frames, and a roll at rest is offered a median of 0.40 s after it stops (worst 0.51 s,
-`camera_bench`); rolling dice blur and change their reading every frame."""
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """A click on a die offers its values."""
+        index = self.die_at(event.position())
+        if index is None or event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        self.picked = index
+        self.update()
+        self.die_clicked.emit(index, event.globalPosition().toPoint())
+
+    def event(self, event: QEvent) -> bool:
+        """Digits typed here pick and set dice, before the window's own digit shortcuts."""
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and (
+                event.key() in _DIGIT_KEYS or event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Escape)
+            )
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Number then value: "3" then "5" sets die 3 to 5; "0" or Delete sets it aside."""
+        key = event.key()
+        if key == Qt.Key.Key_Escape and self.picked is not None:
+            self.picked = None
+            self.update()
+            return
+        digit = _DIGIT_KEYS.get(Qt.Key(key)) if key in _DIGIT_KEYS else None
+        if self.picked is None:
+            if digit is not None and 1 <= digit <= len(self.scene.dice):
+                self.picked = digit - 1
+                self.update()
+                return
+        else:
+            index = self.picked
+            if (digit is not None and digit <= 6) or key == Qt.Key.Key_Delete:
+                self.picked = None
+                self.update()
+                self.die_fixed.emit(index, 0 if digit is None else digit)
+                return
+        super().keyPressEvent(event)
+
+
+_DIGIT_KEYS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(10)}
+
+
+def die_text(index: int, die: VotedDie) -> str:
+    """A die's name and state for screen readers and the dice buttons."""
+    if not die.in_play:
+        return fill(translate("CameraPanel", "Die %1: %2, not in play"), index + 1, die.value)
+    if die.unsure:
+        return fill(translate("CameraPanel", "Die %1: %2, unsure"), index + 1, die.value)
+    if die.fixed:
+        return fill(translate("CameraPanel", "Die %1: %2, set by you"), index + 1, die.value)
+    return fill(translate("CameraPanel", "Die %1: %2"), index + 1, die.value)
+
+
+SEEN_SECONDS = 0.05
+"""A new reading is offered this long after it is shown: a click already on its way (the window
+was busy) cannot take dice the player never saw."""
 
 
 class CameraPanel(QWidget):
-    """Reads the dice on the table and offers them to the current turn once they are still."""
+    """Reads the dice on the table once they rest and offers them to the current turn; an
+    unsure die is marked and fixed in one click (or two keys) before the dice are used."""
 
     dice_chosen = Signal(tuple)
     """The player (or the automatic mode) chose these dice for the turn."""
@@ -187,30 +360,43 @@ class CameraPanel(QWidget):
         source_spec: str = DEMO,
         *,
         open_source: SourceFactory = open_source,
-        hold_seconds: float = HOLD_SECONDS,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._open_source = open_source
         self._worker: CameraWorker | None = None
         self._status_text: Callable[[], str] = str
-        self._gate = StabilityGate(hold_seconds=hold_seconds)
         self._stable: tuple[int, ...] | None = None
         self._last_used: tuple[int, ...] | None = None
-        self._stale: tuple[int, ...] | None = None
-        """A reading forgotten (turn over): not offered again until the dice move."""
+        self._stale = False
+        """The reading was forgotten (turn over): not offered again until the dice move."""
         self.expected_count = DICE_COUNT
         """How many dice a throw of the game in play has; other counts are refused."""
         self.source_spec = source_spec
-        self.reading = Reading()
+        self.scene = SceneReading()
+        self._crops: npt.NDArray[np.uint8] | None = None
+        self._moving = False
         self.error = ""
         self._code_shown: str | None = None
         self._code_last_seen = 0.0
+        self.learned: LearnedDiceKeeper | None = None
+        """The family's learned dice (None: none are kept)."""
+        self.ask_unsure: Callable[[str], bool] = self._ask_unsure
+        """Asks the player whether to use dice with an unsure die (replaced in tests)."""
+        self._seen_timer = QTimer(self)
+        self._seen_timer.setSingleShot(True)
+        self._seen_timer.setInterval(round(SEEN_SECONDS * 1000))
+        self._seen_timer.timeout.connect(self._offer)
 
         self.sources = QComboBox()
         self.sources.setAccessibleName(translate("CameraPanel", "Camera"))
         self.open_button = QPushButton()
         self.preview = CameraPreview()
+        self.preview.die_clicked.connect(self._offer_values)
+        self.preview.die_fixed.connect(self.fix_die)
+        self.dice_row = QHBoxLayout()
+        self.dice_row.setSpacing(4)
+        self.dice_buttons: list[QToolButton] = []
         self.status = QLabel()
         self.status.setWordWrap(True)
         status_font = QFont(self.status.font())
@@ -220,23 +406,37 @@ class CameraPanel(QWidget):
         self.use_button = QPushButton()
         self.use_button.setEnabled(False)
         self.automatic = QCheckBox()
+        self.forget_button = QPushButton()
+        self.forget_button.hide()
+        self.forget_button.clicked.connect(self.forget_learned_dice)
+        self.learned_note = QLabel()
+        self.learned_note.setWordWrap(True)
+        self.learned_note.hide()
         self.code_note = QLabel()
         self.code_note.setObjectName("codeNote")
         self.code_note.setWordWrap(True)
         self.code_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.code_note.hide()
         self._code_note_text: Callable[[], str] = str
+        self._learned_note_text: Callable[[], str] = str
 
         top = QHBoxLayout()
         top.addWidget(self.sources, 1)
         top.addWidget(self.open_button)
+        self.dice_row.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.use_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.forget_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.preview)
+        layout.addLayout(self.dice_row)
         layout.addWidget(self.status)
-        layout.addWidget(self.use_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addLayout(buttons)
         layout.addWidget(self.automatic)
+        layout.addWidget(self.learned_note)
         layout.addWidget(self.code_note)
         layout.addStretch(1)
         self.setMinimumWidth(260)
@@ -246,6 +446,11 @@ class CameraPanel(QWidget):
         self.open_button.clicked.connect(self.restart)
         self.use_button.clicked.connect(self.use_dice)
         self.retranslate_ui()
+
+    @property
+    def reading(self) -> Reading:
+        """The dice in play of the scene shown, as a plain reading."""
+        return self.scene.as_reading()
 
     # Sources -----------------------------------------------------------------------------------
 
@@ -303,12 +508,18 @@ class CameraPanel(QWidget):
         if self.running:
             self.restart()
 
+    def set_learned_file(self, path: Path | None) -> None:
+        """Keep the family's learned dice in `path` (None: keep none)."""
+        from missdice_desktop.ui.camera_learned import LearnedDiceKeeper
+
+        self.learned = None if path is None else LearnedDiceKeeper(path)
+        self.forget_button.setVisible(path is not None)
+        self._name_forget_button()
+
     def start(self) -> None:
         """Open the current source in a worker thread (a slow camera never blocks the window)."""
         self.stop()
         self.error = ""
-        self._gate.reset()
-        self._set_stable(None)
         self._code_shown = None
         self.show_code_note(None)
         try:
@@ -319,10 +530,19 @@ class CameraPanel(QWidget):
         self._show_status(lambda: fill(translate("CameraPanel", "Opening %1…"), source.name))
         from missdice_desktop.ui.camera_worker import CameraWorker
 
-        worker = CameraWorker(source)
+        learned = self.learned
+        if learned is not None:
+            learned.load()
+            self._say_learned_problem()
+        worker = (
+            CameraWorker(source)
+            if learned is None
+            else CameraWorker(source, refiner=learned.refine)
+        )
         worker.opened.connect(self._on_opened)
         worker.frame_captured.connect(self._on_frame)
-        worker.dice_read.connect(self._on_reading)
+        worker.motion_changed.connect(self._on_motion)
+        worker.scene_read.connect(self._on_scene)
         worker.failed.connect(self._on_failed)
         worker.codes_read.connect(self._on_codes)
         self._worker = worker
@@ -339,18 +559,17 @@ class CameraPanel(QWidget):
         The last reading goes with it: it belongs to the frames it came from.
         """
         worker, self._worker = self._worker, None
-        self._gate.reset()
-        self._last_used = self._stale = None
-        self._set_stable(None)
-        self.reading = Reading()
-        self.preview.show_reading(self.reading)
+        self._last_used = None
+        self._stale = False
+        self._show_scene(SceneReading(), None)
         self._name_open_button()
         if worker is None:
             return
         for signal in (
             worker.opened,
             worker.frame_captured,
-            worker.dice_read,
+            worker.motion_changed,
+            worker.scene_read,
             worker.failed,
             worker.codes_read,
         ):
@@ -375,6 +594,11 @@ class CameraPanel(QWidget):
         """Whether a source is being read."""
         return self._worker is not None and self._worker.isRunning()
 
+    @property
+    def reads(self) -> int:
+        """Frames read by the current source's reader (0 when none is open)."""
+        return 0 if self._worker is None else self._worker.reads
+
     # Frames ------------------------------------------------------------------------------------
 
     def _on_opened(self, name: str) -> None:
@@ -389,31 +613,124 @@ class CameraPanel(QWidget):
         self.preview.show_image(image)
         worker.frame_shown()
 
-    def _on_reading(self, reading: Reading, captured: float) -> None:
-        worker = self._worker
-        if worker is None or self.sender() is not worker:
+    def _on_motion(self, moving: bool) -> None:
+        if self.sender() is not self._worker:
             return
-        worker.reading_taken()
-        self.reading = reading
-        self.preview.show_reading(reading)
-        values = reading.values
-        stable = self._gate.update(values, captured)
-        if stable == ():
+        self._moving = moving
+        if moving:
+            # The dice shown belong to a scene that is going: withdraw them.
+            self._stale = False
+            self._show_scene(SceneReading(), None)
+            self._show_status(lambda: translate("CameraPanel", "Waiting for the dice to stop…"))
+
+    def _on_scene(self, scene: SceneReading, crops: object, rest: float) -> None:
+        if self.sender() is not self._worker:
+            return
+        self._stale = False
+        if not scene.dice:
             self._last_used = None  # the dice were picked up: the next roll is new
-        if stable is None or stable != self._stale:
-            self._stale = None  # the dice moved: what they show now is a new reading
+        self._show_scene(scene, crops if hasattr(crops, "shape") else None)  # type: ignore[arg-type]
+
+    def _show_scene(self, scene: SceneReading, crops: npt.NDArray[np.uint8] | None) -> None:
+        self.scene = scene
+        self._crops = crops
+        self.preview.show_scene(scene)
+        self._fill_dice_buttons()
+        self._set_stable(None)
+        self._update_offer(new=True)
+
+    def _update_offer(self, *, new: bool = False) -> None:
+        """Say what the scene shows, and offer it (after SEEN_SECONDS) when it may be used."""
+        scene = self.scene
+        usable = bool(scene.dice) and not self._stale and len(scene.in_play) == self.expected_count
+        if not usable:
+            self._seen_timer.stop()
+            self._set_stable(None)
+        elif new or self._stable is None:
+            self._seen_timer.start()
         else:
-            stable = None
-        self._set_stable(
-            stable if stable is not None and len(stable) == self.expected_count else None
-        )
-        self._show_status(lambda: self._describe(values, stable, reading.flags))
-        if (
-            self._stable is not None
-            and self.automatic.isChecked()
-            and self._stable != self._last_used
-        ):
+            self._set_stable(scene.values)
+        self._show_status(lambda: self._describe_scene(self.scene))
+
+    def _offer(self) -> None:
+        scene = self.scene
+        if not scene.dice or self._stale or len(scene.in_play) != self.expected_count:
+            return
+        self._set_stable(scene.values)
+        self._show_status(lambda: self._describe_scene(self.scene))
+        if self.automatic.isChecked() and not scene.unsure and self._stable != self._last_used:
             self.use_dice()
+
+    # Fixing dice -------------------------------------------------------------------------------
+
+    def _fill_dice_buttons(self) -> None:
+        """One button per die in view: its value, a "?" when unsure, a menu to fix it."""
+        for button in self.dice_buttons:
+            self.dice_row.removeWidget(button)
+            button.deleteLater()
+        self.dice_buttons = []
+        for index in range(len(self.scene.dice)):
+            button = QToolButton()
+            button.setObjectName(f"cameraDie{index + 1}")
+            button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+            button.setMenu(self._values_menu(index, button))
+            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            self.dice_row.insertWidget(index, button)
+            self.dice_buttons.append(button)
+        self._name_dice_buttons()
+
+    def _name_dice_buttons(self) -> None:
+        for index, (button, die) in enumerate(zip(self.dice_buttons, self.scene.dice, strict=True)):
+            mark = "?" if die.unsure and die.in_play else "✓" if die.fixed else ""
+            button.setText(f"{index + 1}: {die.value}{mark}" if die.in_play else f"{index + 1}: ✗")
+            text = die_text(index, die)
+            button.setAccessibleName(text)
+            button.setToolTip(text + " — " + translate("CameraPanel", "click to set its value"))
+            font = button.font()
+            font.setBold(die.unsure and die.in_play)
+            button.setFont(font)
+
+    def _values_menu(self, index: int, parent: QWidget) -> QMenu:
+        menu = QMenu(parent)
+        die = self.scene.dice[index]
+        for value in range(1, 7):
+            action = menu.addAction(str(value))
+            action.setCheckable(True)
+            action.setChecked(die.in_play and die.value == value)
+            action.triggered.connect(lambda _=False, v=value: self.fix_die(index, v))
+        menu.addSeparator()
+        aside = menu.addAction(
+            translate("CameraPanel", "Not in play")
+            if die.in_play
+            else translate("CameraPanel", "Back in play")
+        )
+        aside.triggered.connect(lambda: self.fix_die(index, 0 if die.in_play else -1))
+        return menu
+
+    def _offer_values(self, index: int, where: QPoint) -> None:
+        self._values_menu(index, self).popup(where)
+
+    def fix_die(self, index: int, value: int) -> None:
+        """Set die `index` (0-based) to `value` (1..6); 0 sets it aside, -1 puts it back."""
+        if not 0 <= index < len(self.scene.dice):
+            return
+        if value == 0:
+            scene = self.scene.set_aside(index, self.scene.dice[index].in_play)
+        elif value == -1:
+            scene = self.scene.set_aside(index, False)
+        else:
+            scene = self.scene.fixed(index, value)
+            if self.learned is not None and self._crops is not None:
+                self.learned.keep(self._crops[index : index + 1], [value])
+                self._name_forget_button()
+        self.scene = scene
+        self.preview.show_scene(scene)
+        self._name_dice_buttons()
+        for number, button in enumerate(self.dice_buttons):
+            button.setMenu(self._values_menu(number, button))
+        self._update_offer()
+
+    # Codes -------------------------------------------------------------------------------------
 
     def _on_codes(self, texts: tuple[str, ...]) -> None:
         if self.sender() is not self._worker:
@@ -442,6 +759,42 @@ class CameraPanel(QWidget):
         self._code_note_text = make_text or str
         self.code_note.setText(self._code_note_text())
         self.code_note.setVisible(make_text is not None)
+
+    # Words -------------------------------------------------------------------------------------
+
+    def _describe_scene(self, scene: SceneReading) -> str:
+        if self._moving and not scene.dice:
+            return translate("CameraPanel", "Waiting for the dice to stop…")
+        values = scene.values
+        text = self._describe(values, self._stable, scene.flags)
+        aside = len(scene.dice) - len(scene.in_play)
+        extra = len(values) - self.expected_count
+        if extra > 0:
+            text += " " + (
+                translate("CameraPanel", "Click the die that is not in play.")
+                if extra == 1
+                else fill(translate("CameraPanel", "Click the %1 dice that are not in play."), extra)
+            )
+        elif aside:
+            text += " " + (
+                translate("CameraPanel", "1 die set aside.")
+                if aside == 1
+                else fill(translate("CameraPanel", "%1 dice set aside."), aside)
+            )
+        unsure = scene.unsure
+        if unsure and len(values) == self.expected_count:
+            text += " " + fill(
+                translate("CameraPanel", "Unsure: %1. Click it to fix it, or press its number."),
+                self._dice_names(unsure),
+            )
+        return text
+
+    def _dice_names(self, indexes: tuple[int, ...]) -> str:
+        names = [
+            fill(translate("CameraPanel", "die %1 (%2)"), index + 1, self.scene.dice[index].value)
+            for index in indexes
+        ]
+        return ", ".join(names)
 
     def _describe(
         self,
@@ -490,40 +843,111 @@ class CameraPanel(QWidget):
         if was_ready != (values is not None):
             self.ready_changed.emit(values is not None)
 
-    def _withdraw_offer(self) -> None:
-        """Nothing is on offer any more: the status stops saying "Ready" too."""
-        was_ready = self._stable is not None
-        self._set_stable(None)
-        if was_ready:
-            reading = self.reading
-            self._show_status(lambda: self._describe(reading.values, None, reading.flags))
-
     def forget_reading(self) -> None:
         """The turn changed: the dice still lying there are not offered until they move."""
-        if self._stable is not None:
-            self._stale = self._stable
+        self._stale = True
         self._last_used = None
-        self._withdraw_offer()
+        self._update_offer()
 
     def set_expected_count(self, count: int) -> None:
         """Expect `count` dice from now on (the game's number)."""
         if count != self.expected_count:
             self.expected_count = count
-            self._withdraw_offer()
             self._last_used = None
+            self._update_offer()
 
     def use_dice(self) -> None:
-        """Put the steady reading into the turn."""
+        """Put the dice on offer into the turn, once any unsure die was confirmed or fixed.
+
+        The dice used (their crops and values) are kept as the family's learned dice.
+        """
         if self._stable is None:
             return
+        unsure = self.scene.unsure
+        if unsure:
+            question = fill(
+                translate("CameraPanel", "The camera is not sure of %1. Use the dice as read?"),
+                self._dice_names(unsure),
+            )
+            if not self.ask_unsure(question):
+                self.dice_buttons[unsure[0]].setFocus()
+                return
+            for index in unsure:
+                self.scene = self.scene.fixed(index, self.scene.dice[index].value)
+            self.preview.show_scene(self.scene)
+            self._name_dice_buttons()
+        if self.learned is not None and self._crops is not None:
+            # dice fixed by hand were kept when fixed (those confirmed just now were not)
+            kept = [
+                i
+                for i, d in enumerate(self.scene.dice)
+                if d.in_play and (not d.fixed or i in unsure)
+            ]
+            self.learned.keep(self._crops[kept], [self.scene.dice[i].value for i in kept])
+            self._name_forget_button()
         self._last_used = self._stable
         self.dice_chosen.emit(self._stable)
+
+    def _ask_unsure(self, question: str) -> bool:
+        answer = QMessageBox.question(
+            self,
+            translate("CameraPanel", "Unsure die"),
+            question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    # Learned dice ------------------------------------------------------------------------------
+
+    def forget_learned_dice(self) -> None:
+        """Forget the family's learned dice ("Forget my dice")."""
+        if self.learned is None:
+            return
+        self.learned.forget()
+        self._name_forget_button()
+        self._show_learned_note(lambda: translate("CameraPanel", "Your dice were forgotten."))
+
+    def _say_learned_problem(self) -> None:
+        learned = self.learned
+        if learned is None or not learned.problem:
+            return
+        detail = learned.problem
+        learned.problem = ""  # said once
+        self._show_learned_note(
+            lambda: fill(
+                translate(
+                    "CameraPanel", "The learned dice could not be read (%1): learning again."
+                ),
+                detail,
+            )
+        )
+
+    def _show_learned_note(self, make_text: Callable[[], str]) -> None:
+        self._learned_note_text = make_text
+        self.learned_note.setText(make_text())
+        self.learned_note.show()
+
+    def _name_forget_button(self) -> None:
+        count = self._learned_count()
+        self.forget_button.setText(fill(translate("CameraPanel", "Forget my dice (%1)"), count))
+        self.forget_button.setToolTip(
+            translate(
+                "CameraPanel",
+                "Forget the dice the camera learned from your games (kept on this computer only)",
+            )
+        )
+        self.forget_button.setEnabled(count > 0)
+
+    def _learned_count(self) -> int:
+        return 0 if self.learned is None else self.learned.count()
 
     def _on_failed(self, problem: str, message: str) -> None:
         self.stop()
         self.error = message
         self._set_stable(None)
         self.preview.clear()
+        self._fill_dice_buttons()
         self._name_open_button()
         self._show_status(
             lambda: (
@@ -579,6 +1003,12 @@ class CameraPanel(QWidget):
             translate("CameraPanel", "Put the dice read into the turn (Ctrl+Enter)")
         )
         self.code_note.setText(self._code_note_text())
+        self.preview.retranslate_ui()
+        self._name_dice_buttons()
+        if self.learned is not None:
+            self._name_forget_button()
+        if self.learned_note.isVisible():
+            self.learned_note.setText(self._learned_note_text())
         self.automatic.setText(translate("CameraPanel", "Automatic"))
         self.automatic.setToolTip(
             translate("CameraPanel", "Put the dice into the turn by themselves once they stop")

@@ -36,7 +36,7 @@ class SwitchedPhotos:
 
 def test_dice_that_arrive_while_the_window_is_busy_are_not_taken_unseen(qtbot) -> None:
     source = SwitchedPhotos()
-    panel = CameraPanel("scripted", open_source=lambda spec: source, hold_seconds=0.2)
+    panel = CameraPanel("scripted", open_source=lambda spec: source)
     qtbot.addWidget(panel)
     panel.show()
     chosen: list[tuple[int, ...]] = []
@@ -58,7 +58,7 @@ def test_dice_that_arrive_while_the_window_is_busy_are_not_taken_unseen(qtbot) -
 
 def test_a_reading_forgotten_at_a_new_turn_is_no_longer_said_ready(qtbot) -> None:
     source = SwitchedPhotos()
-    panel = CameraPanel("scripted", open_source=lambda spec: source, hold_seconds=0.2)
+    panel = CameraPanel("scripted", open_source=lambda spec: source)
     qtbot.addWidget(panel)
     chosen: list[tuple[int, ...]] = []
     panel.dice_chosen.connect(chosen.append)

@@ -20,11 +20,10 @@ FIRST_VALUES = (1, 2, 4, 4, 6)  # 01-…jpg, see resources/camera-demo/NOTICE.md
 def make_panel(qtbot):
     panels: list[CameraPanel] = []
 
-    def make(folder: Path, seconds_each: float, hold_seconds: float = 0.3) -> CameraPanel:
+    def make(folder: Path, seconds_each: float) -> CameraPanel:
         panel = CameraPanel(
             str(folder),
             open_source=lambda spec: ImageFolderSource(spec, seconds_each=seconds_each, fps=20),
-            hold_seconds=hold_seconds,
         )
         qtbot.addWidget(panel)
         panel.resize(480, 420)
@@ -88,7 +87,7 @@ def test_use_these_dice_fills_the_turn(make_panel, qtbot, tmp_path: Path) -> Non
 
 def test_automatic_mode_uses_steady_dice_once(make_panel, qtbot, tmp_path: Path) -> None:
     chosen: list[tuple[int, ...]] = []
-    panel = make_panel(one_image_folder(tmp_path, DEMO[0]), seconds_each=10, hold_seconds=0.2)
+    panel = make_panel(one_image_folder(tmp_path, DEMO[0]), seconds_each=10, )
     panel.automatic.setChecked(True)
     panel.dice_chosen.connect(chosen.append)
     panel.start()
@@ -106,7 +105,9 @@ def test_a_reading_of_another_count_is_not_offered_and_says_why(
     qtbot.waitUntil(lambda: panel.reading.values == FIRST_VALUES, timeout=5000)
     qtbot.wait(700)
     assert not panel.use_button.isEnabled()
-    assert panel.status.text() == "5 dice in view (1 2 4 4 6), this game uses 3."
+    assert panel.status.text() == (
+        "5 dice in view (1 2 4 4 6), this game uses 3. Click the 2 dice that are not in play."
+    )
     panel.set_expected_count(5)
     qtbot.waitUntil(panel.use_button.isEnabled, timeout=5000)
 
@@ -155,7 +156,7 @@ class UnpluggedAfter(ImageFolderSource):
 def test_a_camera_unplugged_mid_stream_is_reported_and_can_reopen(qtbot, tmp_path: Path) -> None:
     folder = one_image_folder(tmp_path, DEMO[0])
     sources = [UnpluggedAfter(folder, frames=20), UnpluggedAfter(folder, frames=10_000)]
-    panel = CameraPanel("camera", open_source=lambda _spec: sources.pop(0), hold_seconds=0.2)
+    panel = CameraPanel("camera", open_source=lambda _spec: sources.pop(0), )
     qtbot.addWidget(panel)
     game = Game(get_variant("yahtzee").configure(), ["Anna"])
     panel.start()
