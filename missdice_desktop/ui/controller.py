@@ -161,6 +161,7 @@ class GameController(QObject):
         window.camera_panel.ready_changed.connect(window.use_camera_dice_action.setEnabled)
         window.use_camera_dice_action.triggered.connect(window.camera_panel.use_dice)
         window.camera_panel.source_chosen.connect(self._remember_camera)
+        window.camera_panel.set_learned_file(self.paths.data_dir / "learned-dice.npz")
         window.camera_panel.automatic.toggled.connect(self._remember_camera_automatic)
         window.quit_action.triggered.connect(window.close)
         window.about_action.triggered.connect(self._about)
