@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from missdice_desktop.rules.corrections import CorrectBox, corrected_state
 from missdice_desktop.rules.dice import DICE_COUNT, FACES, Dice, make_dice
 from missdice_desktop.rules.engine import (
     MAX_PLAYERS,
@@ -186,6 +187,8 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
 
     def next_state(self, state: GameState, action: Action) -> GameState:
         """The state after a roll, a hold, dice entered or a box scored."""
+        if isinstance(action, CorrectBox):  # a past box's dice, even once the game is over
+            return corrected_state(self, state, action)
         if state.finished:
             raise IllegalActionError("the game is over", RefusalCode.GAME_OVER)
         turn = state.turn

@@ -54,6 +54,11 @@ class RefusalCode(enum.Enum):
     """Cochon: the turn already reaches the target (`value`): holding wins, no more rolls."""
     TOO_LONG = "too_long"
     """The game has had as many turns (or tie-breaks) as any game may (`value`)."""
+    NO_SUCH_TURN = "no_such_turn"
+    """A correction names a turn not played yet (`value`: the turn, 1 for the first)."""
+    CORRECTION_BREAKS_TURN = "correction_breaks_turn"
+    """A correction would make that box or a later entry illegal (`value`: the first turn
+    it breaks, 1 for the first; `reason`: why that box refuses the dice)."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ from missdice_desktop.export import write_games_csv, write_high_scores_csv
 from missdice_desktop.library import KeptSummary, high_scores
 from missdice_desktop.notes import NoteProblem, note_problem, set_game_note
 from missdice_desktop.records import RecordError, load_record
-from missdice_desktop.rules import DiceGame
+from missdice_desktop.rules import DiceGame, Game, IllegalActionError
+from missdice_desktop.rules.corrections import CorrectBox, corrected_boxes
 from missdice_desktop.ui.settings import save_settings
 from missdice_desktop.ui.texts import fill
 
@@ -40,10 +41,9 @@ def system_reduces_motion() -> bool:
     return sys.platform == "win32" and not QApplication.isEffectEnabled(Qt.UIEffect.UI_General)
 
 
-def corrected_boxes(game: DiceGame[Any]) -> frozenset[tuple[int, str]]:
+def corrected_in(game: DiceGame[Any]) -> frozenset[tuple[int, str]]:
     """(player, box id) of the boxes whose dice were corrected after the fact."""
-    boxes = getattr(game, "corrected_boxes", None)
-    return frozenset(boxes()) if callable(boxes) else frozenset()
+    return frozenset(corrected_boxes(game.state)) if isinstance(game, Game) else frozenset()
 
 
 def note_problem_text(problem: NoteProblem) -> str:
@@ -85,6 +85,7 @@ class GameNight(QObject):
         window.print_action.triggered.connect(self.print_sheet)
         window.pdf_action.triggered.connect(self.export_pdf)
         window.scoreboard_action.triggered.connect(self.set_scoreboard)
+        window.fix_box_action.triggered.connect(self.fix_past_box)
         window.reduce_motion_action.setChecked(controller.settings.reduce_motion)
         window.reduce_motion_action.toggled.connect(self.set_reduce_motion)
         controller.view_refreshed.connect(self._refresh_scoreboard)
@@ -96,7 +97,7 @@ class GameNight(QObject):
         from missdice_desktop.ui.printing import sheet_document  # print support when asked
 
         game = self.controller.game
-        return sheet_document(game, corrected=corrected_boxes(game))
+        return sheet_document(game, corrected=corrected_in(game))
 
     def export_pdf(self) -> None:
         """Game › Export as PDF…"""
@@ -187,7 +188,9 @@ class GameNight(QObject):
             problem = note_problem(answer)
             if problem is None:
                 break
-            controller.prompts.error(translate("GameNight", "Note not kept"), note_problem_text(problem))
+            controller.prompts.error(
+                translate("GameNight", "Note not kept"), note_problem_text(problem)
+            )
             text = answer
         try:
             if path == controller.autosave.path:
@@ -201,11 +204,60 @@ class GameNight(QObject):
             why = error.strerror if isinstance(error, OSError) else str(error)
             controller.prompts.error(
                 translate("GameNight", "Note not kept"),
-                fill(translate("GameNight", "%1: %2\n\nThe game is as it was."), str(path), str(why)),
+                fill(
+                    translate("GameNight", "%1: %2\n\nThe game is as it was."), str(path), str(why)
+                ),
             )
             return False
         games_window.list_games(controller.autosave.library, controller.autosave.path)
         games_window.select_path(path)
+        return True
+
+    # Fix a past box -----------------------------------------------------------------------------
+
+    def fix_past_box(self) -> bool:
+        """Edit › Fix a past box…: pick a scored turn, give its right dice; the engine
+        rescores the game or says which turn the correction would break. True when done."""
+        from missdice_desktop.ui import texts
+
+        controller = self.controller
+        game = controller.game
+        if not isinstance(game, Game) or not game.state.scored_turns:
+            controller._note(translate("GameNight", "No box has been scored yet."), beep=True)
+            return False
+        names = controller.model.box_names
+        choices = [
+            fill(
+                translate("GameNight", "Turn %1 — %2 — %3: %4 (%5)"),
+                str(index + 1),
+                game.players[scored.player],
+                names.get(scored.box, scored.box),
+                " ".join(str(face) for face in scored.dice),
+                str(scored.score),
+            )
+            for index, scored in enumerate(game.state.scored_turns)
+        ]
+        answer = controller.prompts.fix_box(choices)
+        if answer is None:
+            return False
+        turn, faces = answer
+        try:
+            game.apply(CorrectBox(turn, tuple(int(face) for face in faces)))
+        except (IllegalActionError, ValueError) as error:
+            refusal = getattr(error, "refusal", None)
+            why = texts.refusal_text(refusal, names) if refusal is not None else str(error)
+            controller.prompts.error(translate("GameNight", "Box not corrected"), why)
+            return False
+        scored = game.state.scored_turns[turn]
+        controller._note(
+            fill(
+                translate("GameNight", "Corrected: %1's %2 now holds %3 (%4). Undo takes it back."),
+                game.players[scored.player],
+                names.get(scored.box, scored.box),
+                " ".join(str(face) for face in scored.dice),
+                str(scored.score),
+            )
+        )
         return True
 
     # The scoreboard -----------------------------------------------------------------------------

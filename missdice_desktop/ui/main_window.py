@@ -321,6 +321,8 @@ class MainWindow(QMainWindow):
         self.scoreboard_action.setShortcut(QKeySequence("F11"))
         self.reduce_motion_action = QAction(self, checkable=True)
         self.reduce_motion_action.setObjectName("reduceMotion")
+        self.fix_box_action = QAction(self)
+        self.fix_box_action.setObjectName("fixBox")
 
         menu_bar = self.menuBar()
         self.game_menu = menu_bar.addMenu("")
@@ -340,6 +342,8 @@ class MainWindow(QMainWindow):
         self.game_menu.addAction(self.quit_action)
         self.edit_menu = menu_bar.addMenu("")
         self.edit_menu.addActions([self.undo_action, self.redo_action])
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(self.fix_box_action)
         self.view_menu = menu_bar.addMenu("")
         self.language_menu = self.view_menu.addMenu("")
         self.language_menu.addActions(list(self.language_actions.values()))
@@ -420,6 +424,10 @@ class MainWindow(QMainWindow):
             translate("MainWindow", "The totals in large type, full screen, for the room (F11)")
         )
         self.reduce_motion_action.setText(translate("MainWindow", "Reduce &motion"))
+        self.fix_box_action.setText(translate("MainWindow", "&Fix a past box…"))
+        self.fix_box_action.setToolTip(
+            translate("MainWindow", "Give the right dice of a box scored turns ago")
+        )
         self.reduce_motion_action.setToolTip(
             translate("MainWindow", "The dice show their faces at once instead of tumbling")
         )

@@ -190,3 +190,10 @@ class Prompts:
 
         dialog = NoteDialog(title, text, self.parent)
         return dialog.text() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def fix_box(self, turns: list[str]) -> tuple[int, str] | None:
+        """Which scored turn to correct (an index of `turns`) and its right dice ("44421")."""
+        from missdice_desktop.ui.correction_dialog import CorrectionDialog
+
+        dialog = CorrectionDialog(turns, self.parent)
+        return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -19,6 +19,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from missdice_desktop.rules import BoxState, Game, Section
+from missdice_desktop.rules.corrections import corrected_boxes
 from missdice_desktop.ui import rules_text, texts
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -132,6 +133,7 @@ class SheetModel(QAbstractTableModel):
         self._names = texts.box_names(game.rules)
         self._keys = box_keys(game)
         self._states: list[tuple[BoxState, ...]] = []
+        self._corrected: set[tuple[int, str]] = set()
         self._cells: list[list[Cell]] = []
         self._current = -1
         self._computers: set[int] = set()
@@ -202,6 +204,7 @@ class SheetModel(QAbstractTableModel):
         game = self._game
         self._current = -1 if game.finished else game.current_player
         self._states = [game.box_states(player) for player in range(len(game.players))]
+        self._corrected = corrected_boxes(game.state)
         self._cells = [
             [self._read_cell(row, player) for row in range(len(self._rows))]
             for player in range(len(game.players))
@@ -216,9 +219,12 @@ class SheetModel(QAbstractTableModel):
             reason = None
             if preview and not state.allowed and state.reason is not None:
                 reason = texts.reason_text(state.reason, self._names)
+            text = "" if state.score is None else str(state.score)
+            if state.filled and (player, state.box.id) in self._corrected:
+                text += " ✎"  # corrected after it was scored (Edit › Fix a past box…)
             return Cell(
                 RowKind.BOX,
-                "" if state.score is None else str(state.score),
+                text,
                 state.score,
                 current,
                 state.filled,

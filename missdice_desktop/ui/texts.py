@@ -25,6 +25,7 @@ from missdice_desktop.rules import (
     Score,
     Variant,
 )
+from missdice_desktop.rules.corrections import CorrectBox
 from missdice_desktop.rules.four21 import Stop
 from missdice_desktop.rules.pig import Bank
 
@@ -228,6 +229,16 @@ def refusal_text(
         RefusalCode.TOO_LONG: lambda: translate(
             "texts", "No game goes on this long: this one cannot take another turn."
         ),
+        RefusalCode.NO_SUCH_TURN: lambda: fill(
+            translate("texts", "Turn %1 has not been played."), str(refusal.value)
+        ),
+        RefusalCode.CORRECTION_BREAKS_TURN: lambda: fill(
+            translate("texts", "This correction would make turn %1 illegal: %2"),
+            str(refusal.value),
+            reason_text(refusal.reason, names or {})
+            if isinstance(refusal.reason, Reason)
+            else refusal.message,
+        ),
         RefusalCode.NOTHING_TO_UNDO: lambda: translate("texts", "Nothing to undo."),
         RefusalCode.NOTHING_TO_REDO: lambda: translate("texts", "Nothing to redo."),
         RefusalCode.BAD_DICE: lambda: translate("texts", "These dice do not fit this game."),
@@ -328,6 +339,8 @@ def action_text(action: object, player: str, box: str, score: int | None) -> str
         return fill(translate("texts", "%1 stopping"), player)
     if isinstance(action, RenamePlayers):
         return translate("texts", "renaming the players")
+    if isinstance(action, CorrectBox):
+        return fill(translate("texts", "the correction of turn %1"), str(action.turn + 1))
     if isinstance(action, EnterDice) and action.dice is not None:
         return fill(translate("texts", "the dice %1"), "".join(str(v) for v in action.dice))
     return ""

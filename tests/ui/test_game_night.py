@@ -20,7 +20,7 @@ from missdice_desktop.rules import Game, get_variant, new_game
 from missdice_desktop.rules.registry import find_game
 from missdice_desktop.ui.charts import histogram, player_points
 from missdice_desktop.ui.printing import pdf_bytes, sheet_document
-from tests.ui.conftest import ScriptedPrompts, choice
+from tests.ui.conftest import ScriptedPrompts
 
 pdftotext = shutil.which("pdftotext")
 
@@ -30,11 +30,15 @@ class NightPrompts(ScriptedPrompts):
     """Also answers where to export, the print dialog and the note editor."""
 
     export_answers: list[str | None] = field(default_factory=list)
+    fix_answers: list[tuple[int, str] | None] = field(default_factory=list)
     note_answers: list[str | None] = field(default_factory=list)
     notes_offered: list[str] = field(default_factory=list)
 
     def export_path(self, kind: str, suggested: str) -> str | None:
         return self.export_answers.pop(0) if self.export_answers else None
+
+    def fix_box(self, turns: list[str]) -> tuple[int, str] | None:
+        return self.fix_answers.pop(0) if self.fix_answers else None
 
     def print_setup(self, printer: object) -> bool:
         return True
@@ -228,3 +232,26 @@ def test_charts_data_per_player_and_sheet() -> None:
     assert histogram([10, 20, 20, 55], bins=5) == (10, 10, [1, 2, 0, 0, 1])
     assert histogram([]) == (0, 1, [0] * 10)
     assert player_points([], "yacht", "Anna") == []
+
+
+def test_fix_a_past_box_rescores_marks_the_sheet_and_undoes(qtbot, make_app, tmp_path) -> None:
+    game = Game(get_variant("yahtzee").configure({"joker": "forced"}), ["Anna", "Ben"])
+    for dice, box in (("66666", "yahtzee"), ("44421", "fours"), ("44444", "fours")):
+        game.enter_dice(dice)
+        game.score(box)
+    prompts = NightPrompts()
+    parts, _ = make_app(prompts=prompts, game=game)
+    controller, window = parts.controller, parts.window
+    prompts.fix_answers = [(1, "44441"), (2, "55555")]
+    window.fix_box_action.trigger()
+    assert controller.game.state.sheets[1].scores["fours"] == 16
+    model = controller.model
+    assert model.index(model.row_of_box("fours"), 1).data() == "16 ✎"
+    assert "correction of turn 2" in window.undo_action.text()
+    window.fix_box_action.trigger()  # Anna's joker 4s as 5s: Fives is free, so refused
+    title, text = prompts.errors[-1]
+    assert title == "Box not corrected" and "turn 3" in text and "Fives" in text
+    assert controller.game.state.sheets[0].scores["fours"] == 20  # nothing changed
+    controller.undo()
+    assert controller.game.state.sheets[1].scores["fours"] == 12
+    assert model.index(model.row_of_box("fours"), 1).data() == "12"
