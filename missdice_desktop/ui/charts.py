@@ -186,7 +186,7 @@ class ScoreDistribution(_Chart):
         bar = plot.width() / len(counts)
         accent = self._accent()
         for i, count in enumerate(counts):
-            h = plot.height() * count / most
+            h = plot.height() * 0.9 * count / most  # room above for the count
             rect = QRectF(plot.left() + i * bar + 2, plot.bottom() - h, bar - 4, h)
             painter.fillRect(rect, accent)
             if count:

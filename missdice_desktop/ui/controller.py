@@ -1276,4 +1276,5 @@ def setting_labels() -> dict[str, str]:
         "game": translate("Settings", "game"),
         "game_options": translate("Settings", "game options"),
         "roller_dice": translate("Settings", "free roller dice"),
+        "reduce_motion": translate("Settings", "reduce motion"),
     }

@@ -95,7 +95,7 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _grid_html(game: Game, corrected: set[tuple[int, str]]) -> str:
+def _grid_html(game: Game, corrected: frozenset[tuple[int, str]]) -> str:
     model = SheetModel(game)
     players = len(game.players)
     size = 11 if players <= 4 else 9 if players <= 6 else 8
@@ -120,7 +120,8 @@ def _grid_html(game: Game, corrected: set[tuple[int, str]]) -> str:
             text = str(model.data(index) or "")
             if kind is RowKind.BOX and not model.data(index, SheetRole.FILLED):
                 text = ""  # a preview of the dice on the table is not written on paper
-            if box_id is not None and (player, box_id) in corrected and text:
+            marked = text.endswith(CORRECTED_MARK)
+            if box_id is not None and (player, box_id) in corrected and text and not marked:
                 text = f"{text} {CORRECTED_MARK}"
             cells.append(f"<td align='center'>{_e(text)}</td>")
         cells.append("</tr>")
@@ -140,7 +141,7 @@ def _standings_html(game: DiceGame[Any]) -> str:
     ]
     totals = game.rules.totals(game.state)
     if game.finished:
-        ordered = [(s.rank, s.seat, s.name) for s in game.standings()]
+        ordered = [(s.rank, s.player, s.name) for s in game.standings()]
     else:
         ordered = [(0, seat, name) for seat, name in enumerate(game.players)]
     for rank, seat, name in ordered:

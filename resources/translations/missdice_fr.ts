@@ -69,8 +69,28 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>Dés lus : %1</translation>
     </message>
     <message>
+        <source>Press a die&apos;s number, then its value, to fix it.</source>
+        <translation>Tapez le numéro d&apos;un dé, puis sa valeur, pour le corriger.</translation>
+    </message>
+    <message>
         <source>No picture</source>
         <translation>Pas d’image</translation>
+    </message>
+    <message>
+        <source>Die %1: %2, not in play</source>
+        <translation>Dé %1 : %2, hors jeu</translation>
+    </message>
+    <message>
+        <source>Die %1: %2, unsure</source>
+        <translation>Dé %1 : %2, incertain</translation>
+    </message>
+    <message>
+        <source>Die %1: %2, set by you</source>
+        <translation>Dé %1 : %2, fixé par vous</translation>
+    </message>
+    <message>
+        <source>Die %1: %2</source>
+        <translation>Dé %1 : %2</translation>
     </message>
     <message>
         <source>Camera</source>
@@ -113,6 +133,46 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>%1 : lancez les dés devant la caméra.</translation>
     </message>
     <message>
+        <source>Waiting for the dice to stop…</source>
+        <translation>En attendant que les dés s&apos;arrêtent…</translation>
+    </message>
+    <message>
+        <source>click to set its value</source>
+        <translation>cliquez pour fixer sa valeur</translation>
+    </message>
+    <message>
+        <source>Not in play</source>
+        <translation>Hors jeu</translation>
+    </message>
+    <message>
+        <source>Back in play</source>
+        <translation>De retour en jeu</translation>
+    </message>
+    <message>
+        <source>Click the die that is not in play.</source>
+        <translation>Cliquez sur le dé qui n&apos;est pas en jeu.</translation>
+    </message>
+    <message>
+        <source>Click the %1 dice that are not in play.</source>
+        <translation>Cliquez sur les %1 dés qui ne sont pas en jeu.</translation>
+    </message>
+    <message>
+        <source>1 die set aside.</source>
+        <translation>1 dé mis de côté.</translation>
+    </message>
+    <message>
+        <source>%1 dice set aside.</source>
+        <translation>%1 dés mis de côté.</translation>
+    </message>
+    <message>
+        <source>Unsure: %1. Click it to fix it, or press its number.</source>
+        <translation>Incertain : %1. Cliquez dessus pour le corriger, ou tapez son numéro.</translation>
+    </message>
+    <message>
+        <source>die %1 (%2)</source>
+        <translation>dé %1 (%2)</translation>
+    </message>
+    <message>
         <source>Too dark: light the table better.</source>
         <translation>Trop sombre : éclairez mieux la table.</translation>
     </message>
@@ -135,6 +195,30 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>Ready: %1</source>
         <translation>Prêt : %1</translation>
+    </message>
+    <message>
+        <source>The camera is not sure of %1. Use the dice as read?</source>
+        <translation>La caméra n&apos;est pas sûre de %1. Utiliser les dés tels que lus ?</translation>
+    </message>
+    <message>
+        <source>Unsure die</source>
+        <translation>Dé incertain</translation>
+    </message>
+    <message>
+        <source>Your dice were forgotten.</source>
+        <translation>Vos dés ont été oubliés.</translation>
+    </message>
+    <message>
+        <source>The learned dice could not be read (%1): learning again.</source>
+        <translation>Les dés appris n&apos;ont pas pu être lus (%1) : nouvel apprentissage.</translation>
+    </message>
+    <message>
+        <source>Forget my dice (%1)</source>
+        <translation>Oublier mes dés (%1)</translation>
+    </message>
+    <message>
+        <source>Forget the dice the camera learned from your games (kept on this computer only)</source>
+        <translation>Oublier les dés que la caméra a appris de vos parties (gardés sur cet ordinateur seulement)</translation>
     </message>
     <message>
         <source>Type the dice in the tray, or press %1 to try again.</source>
@@ -207,6 +291,33 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>Put the dice read into the turn (Ctrl+Enter)</source>
         <translation>Mettre les dés lus dans le tour (Ctrl+Entrée)</translation>
+    </message>
+</context>
+<context>
+    <name>Charts</name>
+    <message>
+        <source>No finished game yet</source>
+        <translation>Pas encore de partie finie</translation>
+    </message>
+    <message>
+        <source>Totals, game after game</source>
+        <translation>Totaux, partie après partie</translation>
+    </message>
+    <message>
+        <source>How often each total</source>
+        <translation>Fréquence de chaque total</translation>
+    </message>
+    <message>
+        <source>%1: %2 games, best %3, average %4</source>
+        <translation>%1 : %2 parties, meilleur %3, moyenne %4</translation>
+    </message>
+    <message>
+        <source>&amp;Scoresheet:</source>
+        <translation>&amp;Feuille de marque :</translation>
+    </message>
+    <message>
+        <source>&amp;Player:</source>
+        <translation>&amp;Joueur :</translation>
     </message>
 </context>
 <context>
@@ -545,6 +656,25 @@ La partie en cours n&apos;a pas changé.</translation>
     </message>
 </context>
 <context>
+    <name>CorrectionDialog</name>
+    <message>
+        <source>Fix a past box</source>
+        <translation>Corriger une case passée</translation>
+    </message>
+    <message>
+        <source>The game is scored again with these dice: totals, bonuses and the joker follow. Undo takes the correction back.</source>
+        <translation>La partie est recomptée avec ces dés : les totaux, les primes et le joker suivent. Annuler reprend la correction.</translation>
+    </message>
+    <message>
+        <source>&amp;Box:</source>
+        <translation>&amp;Case :</translation>
+    </message>
+    <message>
+        <source>&amp;Right dice:</source>
+        <translation>&amp;Bons dés :</translation>
+    </message>
+</context>
+<context>
     <name>DiceTray</name>
     <message>
         <source>Die %1</source>
@@ -873,6 +1003,85 @@ La partie en cours n&apos;a pas changé.</translation>
     </message>
 </context>
 <context>
+    <name>GameNight</name>
+    <message>
+        <source>The note holds a character that cannot be kept (a control character). Nothing was changed; your text is still in the note to edit.</source>
+        <translation>La note contient un caractère qui ne peut pas être gardé (un caractère de contrôle). Rien n&apos;a changé ; votre texte est toujours dans la note, à modifier.</translation>
+    </message>
+    <message>
+        <source>A note holds at most %1 characters; this one has %2. Nothing was changed; your text is still in the note to shorten.</source>
+        <translation>Une note contient au plus %1 caractères ; celle-ci en a %2. Rien n&apos;a changé ; votre texte est toujours dans la note, à raccourcir.</translation>
+    </message>
+    <message>
+        <source>%1: %2
+
+Nothing else changed: the game is kept.</source>
+        <translation>%1 : %2
+
+Rien d&apos;autre n&apos;a changé : la partie est gardée.</translation>
+    </message>
+    <message>
+        <source>The PDF was not written</source>
+        <translation>Le PDF n&apos;a pas été écrit</translation>
+    </message>
+    <message>
+        <source>Sheet exported to %1</source>
+        <translation>Feuille exportée dans %1</translation>
+    </message>
+    <message>
+        <source>The sheet was not printed</source>
+        <translation>La feuille n&apos;a pas été imprimée</translation>
+    </message>
+    <message>
+        <source>The printer reported an error. Nothing else changed: the game is kept; try again, or use Game › Export as PDF….</source>
+        <translation>L&apos;imprimante a signalé une erreur. Rien d&apos;autre n&apos;a changé : la partie est gardée ; réessayez, ou utilisez Partie › Exporter en PDF….</translation>
+    </message>
+    <message>
+        <source>The sheet went to the printer.</source>
+        <translation>La feuille est partie à l&apos;imprimante.</translation>
+    </message>
+    <message>
+        <source>The CSV file was not written</source>
+        <translation>Le fichier CSV n&apos;a pas été écrit</translation>
+    </message>
+    <message>
+        <source>%1 rows exported to %2</source>
+        <translation>%1 lignes exportées dans %2</translation>
+    </message>
+    <message>
+        <source>Note on this game</source>
+        <translation>Note sur cette partie</translation>
+    </message>
+    <message>
+        <source>Note not kept</source>
+        <translation>Note non gardée</translation>
+    </message>
+    <message>
+        <source>%1: %2
+
+The game is as it was.</source>
+        <translation>%1 : %2
+
+La partie est comme avant.</translation>
+    </message>
+    <message>
+        <source>No box has been scored yet.</source>
+        <translation>Aucune case n&apos;a encore été marquée.</translation>
+    </message>
+    <message>
+        <source>Turn %1 — %2 — %3: %4 (%5)</source>
+        <translation>Tour %1 — %2 — %3 : %4 (%5)</translation>
+    </message>
+    <message>
+        <source>Box not corrected</source>
+        <translation>Case non corrigée</translation>
+    </message>
+    <message>
+        <source>Corrected: %1&apos;s %2 now holds %3 (%4). Undo takes it back.</source>
+        <translation>Corrigé : %2 de %1 contient maintenant %3 (%4). Annuler reprend la correction.</translation>
+    </message>
+</context>
+<context>
     <name>GamesWindow</name>
     <message>
         <source>%1 loses</source>
@@ -931,6 +1140,26 @@ La partie en cours n&apos;a pas changé.</translation>
         <translation>&amp;Meilleurs scores</translation>
     </message>
     <message>
+        <source>&amp;Charts</source>
+        <translation>&amp;Graphiques</translation>
+    </message>
+    <message>
+        <source>Search the games: a player, a sheet, a word of a note…</source>
+        <translation>Chercher dans les parties : un joueur, une feuille, un mot d&apos;une note…</translation>
+    </message>
+    <message>
+        <source>Search the games</source>
+        <translation>Chercher dans les parties</translation>
+    </message>
+    <message>
+        <source>&amp;Note…</source>
+        <translation>&amp;Note…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport as CSV…</source>
+        <translation>E&amp;xporter en CSV…</translation>
+    </message>
+    <message>
         <source>Date</source>
         <translation>Date</translation>
     </message>
@@ -949,6 +1178,10 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Winner</source>
         <translation>Gagnant</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
     </message>
     <message>
         <source>Player</source>
@@ -1112,6 +1345,42 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Coach</source>
         <translation>Coach</translation>
+    </message>
+    <message>
+        <source>&amp;Print…</source>
+        <translation>&amp;Imprimer…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;PDF…</source>
+        <translation>Exporter en &amp;PDF…</translation>
+    </message>
+    <message>
+        <source>The scoresheet as a paper sheet would show it, as a PDF file</source>
+        <translation>La feuille de marque telle qu&apos;on l&apos;aurait sur papier, en fichier PDF</translation>
+    </message>
+    <message>
+        <source>&amp;Scoreboard</source>
+        <translation>&amp;Tableau des scores</translation>
+    </message>
+    <message>
+        <source>The totals in large type, full screen, for the room (F11)</source>
+        <translation>Les totaux en grand, plein écran, pour toute la pièce (F11)</translation>
+    </message>
+    <message>
+        <source>Reduce &amp;motion</source>
+        <translation>Réduire les &amp;animations</translation>
+    </message>
+    <message>
+        <source>&amp;Fix a past box…</source>
+        <translation>&amp;Corriger une case passée…</translation>
+    </message>
+    <message>
+        <source>Give the right dice of a box scored turns ago</source>
+        <translation>Donner les bons dés d&apos;une case marquée il y a quelques tours</translation>
+    </message>
+    <message>
+        <source>The dice show their faces at once instead of tumbling</source>
+        <translation>Les dés montrent leur face tout de suite au lieu de rouler</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1310,6 +1579,21 @@ La partie en cours n&apos;a pas changé.</translation>
     </message>
 </context>
 <context>
+    <name>NoteDialog</name>
+    <message>
+        <source>Who was there, where, what happened…</source>
+        <translation>Qui était là, où, ce qui s&apos;est passé…</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>At most %1 characters.</source>
+        <translation>Au plus %1 caractères.</translation>
+    </message>
+</context>
+<context>
     <name>PigBoard</name>
     <message>
         <source>&amp;Hold (H)</source>
@@ -1370,6 +1654,41 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Hold now: %1 points, %2 to go.</source>
         <translation>« Je garde » maintenant : %1 points, encore %2.</translation>
+    </message>
+</context>
+<context>
+    <name>Printing</name>
+    <message>
+        <source>Miss Dice — scoresheet</source>
+        <translation>Miss Dice — feuille de marque</translation>
+    </message>
+    <message>
+        <source>Game over — %1 loses</source>
+        <translation>Partie terminée — %1 perd</translation>
+    </message>
+    <message>
+        <source>Game over — %1</source>
+        <translation>Partie terminée — %1</translation>
+    </message>
+    <message>
+        <source>In progress — %1 to play</source>
+        <translation>En cours — à %1 de jouer</translation>
+    </message>
+    <message>
+        <source>%1 a box corrected after it was scored.</source>
+        <translation>%1 une case corrigée après avoir été marquée.</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Jetons</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Players in seating order; the game is not over.</source>
+        <translation>Joueurs dans l&apos;ordre de jeu ; la partie n&apos;est pas finie.</translation>
     </message>
 </context>
 <context>
@@ -1472,6 +1791,14 @@ La partie à l’écran est d’abord enregistrée.</translation>
         <source>About Miss Dice</source>
         <translation>À propos de Miss Dice</translation>
     </message>
+    <message>
+        <source>Export the sheet as PDF</source>
+        <translation>Exporter la feuille en PDF</translation>
+    </message>
+    <message>
+        <source>Export as CSV</source>
+        <translation>Exporter en CSV</translation>
+    </message>
 </context>
 <context>
     <name>RulesWindow</name>
@@ -1486,6 +1813,37 @@ La partie à l’écran est d’abord enregistrée.</translation>
     <message>
         <source>&amp;Game:</source>
         <translation>&amp;Jeu :</translation>
+    </message>
+</context>
+<context>
+    <name>Scoreboard</name>
+    <message>
+        <source>Game over — %1 loses</source>
+        <translation>Partie terminée — %1 perd</translation>
+    </message>
+    <message>
+        <source>Game over — %1</source>
+        <translation>Partie terminée — %1</translation>
+    </message>
+    <message>
+        <source>%1 to play — turn %2 of %3</source>
+        <translation>À %1 de jouer — tour %2 sur %3</translation>
+    </message>
+    <message>
+        <source>%1 to play</source>
+        <translation>À %1 de jouer</translation>
+    </message>
+    <message>
+        <source>Scoreboard</source>
+        <translation>Tableau des scores</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens</source>
+        <translation>%1 : %2 jetons</translation>
+    </message>
+    <message>
+        <source>%1: %2 points</source>
+        <translation>%1 : %2 points</translation>
     </message>
 </context>
 <context>
@@ -1549,6 +1907,10 @@ La partie à l’écran est d’abord enregistrée.</translation>
     <message>
         <source>free roller dice</source>
         <translation>dés du lanceur libre</translation>
+    </message>
+    <message>
+        <source>reduce motion</source>
+        <translation>réduire les animations</translation>
     </message>
 </context>
 <context>
@@ -2126,6 +2488,14 @@ La partie à l’écran est d’abord enregistrée.</translation>
         <translation>Aucune partie ne dure autant : celle-ci ne peut plus prendre de tour.</translation>
     </message>
     <message>
+        <source>Turn %1 has not been played.</source>
+        <translation>Le tour %1 n&apos;a pas été joué.</translation>
+    </message>
+    <message>
+        <source>This correction would make turn %1 illegal: %2</source>
+        <translation>Cette correction rendrait le tour %1 interdit : %2</translation>
+    </message>
+    <message>
         <source>Nothing to undo.</source>
         <translation>Rien à annuler.</translation>
     </message>
@@ -2256,6 +2626,10 @@ La partie à l’écran est d’abord enregistrée.</translation>
     <message>
         <source>renaming the players</source>
         <translation>le changement de nom des joueurs</translation>
+    </message>
+    <message>
+        <source>the correction of turn %1</source>
+        <translation>la correction du tour %1</translation>
     </message>
     <message>
         <source>the dice %1</source>

@@ -97,7 +97,7 @@ def test_the_pdf_of_cochon_and_the_421_gives_totals_and_tokens(qtbot, tmp_path) 
 def test_the_pdf_speaks_french(qtbot, make_app, tmp_path) -> None:
     parts, _prompts = make_app(language="fr", game=finished_yacht(["Anna", "Ben"]))
     text = pdf_text(pdf_bytes(sheet_document(parts.controller.game)), tmp_path)
-    assert "feuille de marque" in text and "Partie finie" in text
+    assert "feuille de marque" in text and "Partie terminée" in text
 
 
 def test_export_as_pdf_writes_the_file_and_an_unwritable_path_gives_one_message(
