@@ -114,12 +114,10 @@ class GameSummary:
 
 def summarize(game: DiceGame[Any]) -> GameSummary:
     """The summary of `game`."""
-    is_sheet = isinstance(game, Game)
     variant = game.rules.variant if isinstance(game, Game) else None
     house = variant is not None and variant.grid is not None
-    turn = 0
-    if isinstance(game, Game):
-        turn = len(game.state.scored_turns) // max(1, len(game.players)) + 1
+    turn = game.rules.turn_number(game.state) or 0
+    turns = game.rules.turn_count() or 0
     return GameSummary(
         game_id=game.game_id,
         sheet=sheet_id(game),
@@ -133,7 +131,7 @@ def summarize(game: DiceGame[Any]) -> GameSummary:
         losers=tuple(game.losers()),
         has_losers=bool(getattr(game.rules, "has_losers", False)),
         turn=turn,
-        turns=len(game.rules.boxes) if is_sheet else 0,
+        turns=turns,
         computers=tuple(
             seat in computer_levels(game.extra, len(game.players))
             for seat in range(len(game.players))

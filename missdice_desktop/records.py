@@ -13,30 +13,21 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from missdice_desktop.files import FileReadError, decode_text, read_regular_file
 from missdice_desktop.rules import (
-    HOUSE_GAME,
     MAX_PLAYERS,
-    MAX_ROLLS,
+    Action,
     DiceGame,
-    EnterDice,
-    Game,
     GridError,
-    Hold,
     IllegalActionError,
     InvalidDiceError,
-    Roll,
     RulesError,
-    Score,
     check_player_name,
     find_game,
-    get_variant,
-    grid_from_mapping,
-    make_dice,
     new_game,
 )
 from missdice_desktop.rules.text import unsaveable_part
@@ -48,7 +39,6 @@ MAX_NESTING = 64
 """The deepest a record's lists and objects may nest (a game's own keys need 4), for files
 and links alike: checked on the text before parsing, so that the stack never decides."""
 _KNOWN_KEYS = {"format", "version", "game", "options", "players", "turns", "grid", "current"}
-_TURN_KEYS = {"player", "dice", "rolls", "box"}
 
 
 class RecordError(ValueError):
@@ -114,80 +104,33 @@ def _data_nesting(data: Any) -> int:
 
 
 def game_from_record(data: Any, *, source: str = "") -> DiceGame[Any]:
-    """Replay a parsed record of a game of the engine; RecordError says what is wrong and where."""
+    """Replay a parsed record of a game of the engine; RecordError says what is wrong and where.
+
+    The game's row in the registry makes its rules from the record's options; the rules read
+    each recorded turn as actions, which go through the game's one door.
+    """
     check_record_data(data, source=source)
     _check_header(data, source)
-    game_id = data.get("game")
-    if isinstance(game_id, str) and game_id not in (HOUSE_GAME, *_yahtzee_ids()):
-        return _generic_game(data, source)
     try:
-        game = _new_game(data)
+        game_id = data.get("game")
+        if not isinstance(game_id, str):
+            raise RulesError('game must name a scoresheet, e.g. "yahtzee"')
+        kind = find_game(game_id)
+        rules = kind.rules_from_options(data.get("options", {}), record=data)
+        game = new_game(rules, _players(data), extra=_extra(data))
     except GridError as error:
         raise RecordError(f"grid: {error}", source=source) from None
     except (RulesError, IllegalActionError) as error:
         raise RecordError(str(error), source=source) from None
-    return _replay(
-        game,
-        data,
-        source,
-        over="more turns than boxes: the game was already over",
-        replay_turn=lambda turn, _last: _replay_turn(game, turn),
-        replay_current=lambda current: _replay_current(game, current),
-    )
-
-
-def _yahtzee_ids() -> tuple[str, ...]:
-    return find_game(HOUSE_GAME).record_ids
-
-
-def _generic_game(data: Mapping[str, Any], source: str) -> DiceGame[Any]:
-    """A game of any other registered rules: its rules read each recorded turn."""
-    try:
-        kind = find_game(data["game"])
-        if kind.rules_from_options is None:  # pragma: no cover - every other row has one
-            raise RulesError(f"{kind.name} records cannot be read")
-        options = data.get("options", {})
-        if not isinstance(options, Mapping):
-            raise RulesError("options must be an object")
-        game = new_game(kind.rules_from_options(options), _players(data), extra=_extra(data))
-    except (RulesError, IllegalActionError) as error:
-        raise RecordError(str(error), source=source) from None
-    return _replay(
-        game,
-        data,
-        source,
-        over="a turn after the end: the game was already over",
-        replay_turn=lambda turn, last: _apply_all(
-            game, game.rules.turn_actions(game.state, turn, last=last)
-        ),
-        replay_current=lambda current: _replay_generic_current(game, current),
-    )
-
-
-def _replay_generic_current(game: DiceGame[Any], current: Any) -> None:
-    if game.finished:
-        raise RecordError("the game is over")
-    _apply_all(game, game.rules.current_actions(game.state, current))
-
-
-def _apply_all(game: DiceGame[Any], actions: Iterable[Any]) -> None:
-    for action in actions:
-        game.apply(action)
+    return _replay(game, data, source)
 
 
 _REPLAY_ERRORS = (RecordError, InvalidDiceError, IllegalActionError)
 
 
-def _replay(
-    game: DiceGame[Any],
-    data: Mapping[str, Any],
-    source: str,
-    *,
-    over: str,
-    replay_turn: Callable[[Any, bool], None],
-    replay_current: Callable[[Any], None],
-) -> DiceGame[Any]:
+def _replay(game: DiceGame[Any], data: Mapping[str, Any], source: str) -> DiceGame[Any]:
     """Replay a record's turns, then its turn in progress; each problem names where it is."""
+    rules = game.rules
     turns = data.get("turns")
     if not isinstance(turns, list):
         raise RecordError("turns must be a list", source=source)
@@ -195,19 +138,27 @@ def _replay(
         player = game.players[game.current_player]
         try:
             if game.finished:
-                raise RecordError(over)
-            replay_turn(turn, number == len(turns))
+                raise RecordError(rules.record_past_end)
+            last = number == len(turns)
+            _apply_all(game, rules.turn_actions(game.state, turn, last=last, players=game.players))
         except _REPLAY_ERRORS as error:
             detail = error.detail if isinstance(error, RecordError) else str(error)
             raise RecordError(detail, source=source, turn=number, player=player) from None
     if data.get("current") is not None:
         player = game.players[game.current_player]
         try:
-            replay_current(data["current"])
+            if game.finished:
+                raise RecordError("the game is over")
+            _apply_all(game, rules.current_actions(game.state, data["current"]))
         except _REPLAY_ERRORS as error:
             detail = error.detail if isinstance(error, RecordError) else str(error)
             raise RecordError(f"current turn ({player}): {detail}", source=source) from None
     return game
+
+
+def _apply_all(game: DiceGame[Any], actions: Iterable[Action]) -> None:
+    for action in actions:
+        game.apply(action)
 
 
 def _players(data: Mapping[str, Any]) -> list[str]:
@@ -223,208 +174,39 @@ def _players(data: Mapping[str, Any]) -> list[str]:
     return players
 
 
-def _extra(data: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in data.items() if key not in _KNOWN_KEYS}
-
-
-def _new_game(data: Mapping[str, Any]) -> Game:
-    game_id = data.get("game")
-    if not isinstance(game_id, str):
-        raise RulesError('game must name a scoresheet, e.g. "yahtzee"')
-    if game_id == HOUSE_GAME:
-        if "grid" not in data:
-            raise RulesError("a house game needs its grid")
-        variant = grid_from_mapping(data["grid"])
-    else:
-        variant = get_variant(game_id)
-    options = data.get("options", {})
-    if not isinstance(options, Mapping):
-        raise RulesError("options must be an object")
-    return Game(variant.configure(options), _players(data), extra=_extra(data))
-
-
-def _replay_turn(game: Game, turn: Any) -> None:
-    if not isinstance(turn, Mapping):
-        raise RecordError("a turn must be an object")
-    expected = game.current_player
-    if not _is_int(turn.get("player")) or turn.get("player") != expected:
-        raise RecordError(
-            f"out of order: player {expected} ({game.players[expected]}) plays "
-            f"this turn, the record says {turn.get('player')!r}"
-        )
-    if "dice" not in turn:
-        raise RecordError("dice are missing")
-    dice = make_dice(_list(turn["dice"], "dice"))
-    _replay_dice(game, dice, turn.get("rolls"))
-    box = turn.get("box")
-    if not isinstance(box, str):
-        raise RecordError("box is missing")
-    extra = {key: value for key, value in turn.items() if key not in _TURN_KEYS}
-    game.apply(Score(box, extra))
-
-
-def _replay_current(game: Game, current: Any) -> None:
-    if game.finished:
-        raise RecordError("the game is over")
-    if not isinstance(current, Mapping):
-        raise RecordError("must be an object")
-    if not _is_int(current.get("player")) or current.get("player") != game.current_player:
-        raise RecordError(f"player {game.current_player} plays now")
-    if current.get("dice") is None:
-        return
-    dice = make_dice(_list(current["dice"], "dice"))
-    rolls = _checked_rolls(current.get("rolls"), dice)
-    roll_holds = current.get("roll_holds", [[False] * len(game.held)] * len(rolls))
-    if not isinstance(roll_holds, list) or len(roll_holds) != len(rolls):
-        raise RecordError("roll_holds must list the held dice of each roll")
-    thrown = current.get("thrown", [False] * len(rolls))
-    if (
-        not isinstance(thrown, list)
-        or len(thrown) != len(rolls)
-        or not all(isinstance(flag, bool) for flag in thrown)
-    ):
-        raise RecordError("thrown must say of each roll whether it was thrown on the table")
-    if not rolls:
-        game.apply(EnterDice(dice))
-    entered = False
-    for roll, holds, on_table in zip(rolls, roll_holds, thrown, strict=True):
-        if game.dice is None and isinstance(holds, list) and any(holds):
-            game.apply(EnterDice(roll))  # typed in, then dice held and rolled
-            entered = True  # rolls after dice typed in: kept as throws (records before 12/2026)
-        _hold_exactly(game, holds, "roll_holds")
-        before = game.dice
-        if before is not None and any(
-            held and new != old for held, new, old in zip(game.held, roll, before, strict=True)
-        ):
-            # Dice corrected after this roll (EnterDice): a held die changed with the
-            # correction, not with the roll. Replay both, as they were played.
-            rolled = tuple(
-                old if held else new for held, new, old in zip(game.held, roll, before, strict=True)
-            )
-            game.apply(Roll(rolled, drawn=not (on_table or entered)))
-            game.apply(EnterDice(roll))
-        else:
-            game.apply(Roll(roll, drawn=not (on_table or entered)))
-    _hold_exactly(game, current.get("held", [False] * len(game.held)), "held")
-
-
-def _hold_exactly(game: Game, flags: Any, name: str) -> None:
-    """Apply the Hold actions that make the held dice `flags` (a list of true/false)."""
-    if (
-        not isinstance(flags, list)
-        or len(flags) > len(game.held)
-        or not all(isinstance(flag, bool) for flag in flags)
-    ):
-        raise RecordError(f"{name} must be lists of true/false, one per die")
-    for index, flag in enumerate(flags):
-        if game.held[index] != flag:
-            game.apply(Hold(index, flag))
-
-
-def _checked_rolls(rolls: Any, dice: tuple[int, ...]) -> list[tuple[int, ...]]:
-    if rolls is None or rolls == []:
-        return []
-    rolls = _list(rolls, "rolls")
-    if len(rolls) > MAX_ROLLS:
-        raise RecordError(f"{len(rolls)} rolls: at most {MAX_ROLLS} per turn")
-    checked = [make_dice(_list(roll, "each roll")) for roll in rolls]
-    if checked[-1] != dice:
-        raise RecordError("the last roll must equal the dice scored")
-    return checked
-
-
-def _replay_dice(game: Game, dice: tuple[int, ...], rolls: Any) -> None:
-    checked = _checked_rolls(rolls, dice)
-    if not checked:
-        game.apply(EnterDice(dice))
-    for roll in checked:
-        game.apply(Roll(roll, drawn=True))
-
-
 def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
-def _list(value: Any, name: str) -> Sequence[Any]:
-    if not isinstance(value, list):
-        raise RecordError(f"{name} must be a list")
-    return value
+def _extra(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key not in _KNOWN_KEYS}
 
 
 def record_game(game: DiceGame[Any]) -> str:
     """The record's `game` value: the built-in grid's id, "house" for a house grid, or the
     game's id for the other games."""
-    if not isinstance(game, Game):
-        return game.game_id
-    return HOUSE_GAME if game.rules.variant.grid is not None else game.rules.variant.id
+    record_id: str = game.rules.record_id
+    return record_id
 
 
 def record_from_game(game: DiceGame[Any]) -> dict[str, Any]:
     """The record of `game` as JSON-ready data, unknown keys of a loaded record kept."""
-    if not isinstance(game, Game):
-        record: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "game": game.game_id,
-            "options": game.rules.option_values,
-            "players": list(game.players),
-            "turns": game.rules.record_turns(game.state),
-        }
-        current = game.rules.record_current(game.state)
-        if current is not None:
-            record["current"] = current
-        for key, value in game.extra.items():
-            record.setdefault(key, value)
-        return record
-    return _yahtzee_record(game)
-
-
-def _yahtzee_record(game: Game) -> dict[str, Any]:
-    variant = game.rules.variant
+    rules, state = game.rules, game.state
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
-        "game": record_game(game),
-        "options": game.rules.option_values,
+        "game": rules.record_id,
+        "options": rules.option_values,
         "players": list(game.players),
-        "turns": [],
+        "turns": rules.record_turns(state),
     }
-    if variant.grid is not None:
-        record["grid"] = dict(variant.grid)
-    for scored in game.state.scored_turns:
-        turn: dict[str, Any] = {"player": scored.player, "dice": list(scored.dice)}
-        if scored.rolls:
-            turn["rolls"] = [list(roll) for roll in scored.rolls]
-        turn["box"] = scored.box
-        turn.update(scored.extra)
-        record["turns"].append(turn)
-    in_progress = game.state.turn
-    if in_progress.dice is not None and not game.finished:
-        current: dict[str, Any] = {"player": in_progress.player, "dice": list(in_progress.dice)}
-        if in_progress.rolls:
-            current["rolls"] = [list(roll) for roll in in_progress.rolls]
-        if any(any(holds) for holds in in_progress.roll_holds):
-            current["roll_holds"] = [list(holds) for holds in in_progress.roll_holds]
-        if any(in_progress.held):
-            current["held"] = list(in_progress.held)
-        thrown = _thrown_flags(game)
-        if any(thrown):
-            current["thrown"] = thrown
+    record.update(rules.record_definition())
+    current = rules.record_current(state)
+    if current is not None:
         record["current"] = current
     for key, value in game.extra.items():
         record.setdefault(key, value)
     return record
-
-
-def _thrown_flags(game: Game) -> list[bool]:
-    """For each roll of the turn in progress: thrown on the table (True) or drawn (False)."""
-    flags: list[bool] = []
-    for action in reversed(game.actions):
-        if isinstance(action, Score):
-            break
-        if isinstance(action, Roll):
-            flags.insert(0, not action.drawn)
-    return flags
 
 
 def dumps_record(game: DiceGame[Any]) -> str:

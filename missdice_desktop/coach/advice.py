@@ -137,7 +137,11 @@ class Coach:
 
 def rolls_left(game: Game) -> int:
     """Throws left in the turn; dice put in by hand count as a first throw."""
-    return min(game.rolls_left, MAX_ROLLS - 1) if game.dice is not None else MAX_ROLLS
+    if game.dice is None:
+        return MAX_ROLLS
+    if game.rules.dice_entered(game.state):
+        return MAX_ROLLS - 1
+    return game.rolls_left
 
 
 def holds_for(dice: Dice, keep: Keep) -> tuple[bool, ...]:

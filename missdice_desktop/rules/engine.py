@@ -12,6 +12,7 @@ What may happen now is asked, never re-checked: `legal_actions()` lists the acti
 
 from __future__ import annotations
 
+import enum
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -36,6 +37,7 @@ __all__ = [
     "History",
     "Hold",
     "IllegalActionError",
+    "JokerCase",
     "RecordedRoll",
     "Refusal",
     "RefusalCode",
@@ -206,6 +208,17 @@ class Standing:
     total: int
 
 
+class JokerCase(enum.Enum):
+    """What the joker does with the current dice (the Yahtzee family; NONE in other games)."""
+
+    NONE = "none"
+    """The joker plays no part: no five of a kind, or a sheet without the joker rule."""
+    LOWER_FULL_VALUE = "lower_full_value"
+    """The lower boxes score their full value (a full house with five of a kind, say)."""
+    UPPER_AT_ZERO = "upper_at_zero"
+    """Every lower box is filled: the dice go in a free upper box, at 0."""
+
+
 def rank_players(players: Sequence[str], totals: Sequence[int]) -> tuple[Standing, ...]:
     """Players ranked by total, highest first; equal totals share a rank.
 
@@ -320,6 +333,39 @@ class GameRules(ABC, Generic[StateT]):
         """The dice on the table, None before the turn's first roll."""
         return None
 
+    @property
+    def face_range(self) -> range:
+        """The faces a die may show: 1 to `faces`."""
+        return range(1, self.faces + 1)
+
+    def dice_entered(self, state: StateT) -> bool:
+        """Whether this turn's dice were entered from the table rather than rolled.
+
+        Such dice are scored or corrected, not rolled again virtually (the Yahtzee family);
+        no game but that family keeps them apart.
+        """
+        return False
+
+    def joker_case(self, state: StateT) -> JokerCase:
+        """What the joker does with the current dice; NONE in a game without a joker."""
+        return JokerCase.NONE
+
+    def turn_number(self, state: StateT) -> int | None:
+        """The round the current player is in, from 1, for a game of so many turns each
+        (`turn_count`); None for a game without a set number of turns."""
+        return None
+
+    def turn_count(self) -> int | None:
+        """How many turns each player has in a game of a set length; None otherwise."""
+        return None
+
+    def winning_seats(self, state: StateT) -> tuple[int, ...]:
+        """The seats of the winners once the game is over (several on a tie), else none."""
+        if not self.is_finished(state):
+            return ()
+        totals = self.totals(state)
+        return tuple(s.player for s in rank_players([""] * len(totals), totals) if s.rank == 1)
+
     def held(self, state: StateT) -> tuple[bool, ...]:
         """Which dice are held (none unless the game holds dice)."""
         return (False,) * self.dice_count
@@ -362,6 +408,18 @@ class GameRules(ABC, Generic[StateT]):
         """`values` as this game's dice, or InvalidDiceError."""
         return make_dice(values, count=self.dice_count, faces=self.faces)
 
+    @property
+    def record_id(self) -> str:
+        """The record's `game` value (a grid's id in the Yahtzee family)."""
+        return self.game_id
+
+    def record_definition(self) -> dict[str, Any]:
+        """What a record keeps after its turns to make these rules again (a house grid)."""
+        return {}
+
+    record_past_end: ClassVar[str] = "a turn after the end: the game was already over"
+    """What a record's turn after the end of the game is told."""
+
     def record_turns(self, state: StateT) -> list[dict[str, Any]]:
         """The game record's turns for `state` (docs/game-record.md), the open turn last."""
         raise NotImplementedError(f"{self.game_id} writes its own records")
@@ -374,10 +432,13 @@ class GameRules(ABC, Generic[StateT]):
         """The actions of a record's `current` turn; IllegalActionError when it is wrong."""
         raise IllegalActionError("this game keeps no separate turn in progress")
 
-    def turn_actions(self, state: StateT, turn: Any, *, last: bool) -> list[Action]:
+    def turn_actions(
+        self, state: StateT, turn: Any, *, last: bool, players: Sequence[str] = ()
+    ) -> list[Action]:
         """The actions of one recorded turn; IllegalActionError when its shape is wrong.
 
-        `last` tells whether it is the record's last turn (which may still be open).
+        `last` tells whether it is the record's last turn (which may still be open);
+        `players` names the seats, for the messages.
         """
         raise NotImplementedError(f"{self.game_id} reads its own records")
 

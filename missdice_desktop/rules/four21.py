@@ -398,8 +398,12 @@ class Four21Rules(GameRules[Four21State]):
         return cls(pot=pot, four21=four21)
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> Four21Rules:
-        """The game for a record's options ({"pot": 21, "421": 10})."""
+    def from_options(
+        cls, options: Mapping[str, Any], *, record: Mapping[str, Any] | None = None
+    ) -> Four21Rules:
+        """The game for a record's options ({"pot": 21, "421": 10}); IllegalActionError if bad."""
+        if not isinstance(options, Mapping):
+            raise IllegalActionError("options must be an object")
         return cls.configure(options)
 
     @property
@@ -502,6 +506,10 @@ class Four21Rules(GameRules[Four21State]):
         return tuple(standings)
 
     def winners(self, state: Four21State, players: Sequence[str]) -> tuple[str, ...]:
+        """No winner in the 421: only a loser."""
+        return ()
+
+    def winning_seats(self, state: Four21State) -> tuple[int, ...]:
         """No winner in the 421: only a loser."""
         return ()
 
@@ -745,7 +753,9 @@ class Four21Rules(GameRules[Four21State]):
             current["held"] = list(turn.held)
         return current
 
-    def turn_actions(self, state: Four21State, turn: Any, *, last: bool) -> list[Action]:
+    def turn_actions(
+        self, state: Four21State, turn: Any, *, last: bool, players: Sequence[str] = ()
+    ) -> list[Action]:
         """A played turn's throws, then a stop when it ended before its last throw."""
         player, throws = _player_and_throws(turn)
         _check_played_turn(state, player, throws)

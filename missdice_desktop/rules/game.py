@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from missdice_desktop.rules.corrections import CorrectBox, corrected_state
 from missdice_desktop.rules.dice import DICE_COUNT, FACES, Dice, make_dice
@@ -23,13 +23,15 @@ from missdice_desktop.rules.engine import (
     GameRules,
     Hold,
     IllegalActionError,
+    JokerCase,
     RefusalCode,
     Roll,
     Standing,
     check_player_name,
 )
+from missdice_desktop.rules.gridfile import grid_from_mapping
 from missdice_desktop.rules.scoresheet import BoxState, Scoresheet
-from missdice_desktop.rules.variants import Ruleset
+from missdice_desktop.rules.variants import DEFAULT_VARIANT, RulesError, Ruleset, get_variant
 
 if TYPE_CHECKING:
     from missdice_desktop.rules.actions import Action
@@ -52,6 +54,8 @@ __all__ = [
 ]
 
 MAX_ROLLS = 3
+HOUSE_GAME = "house"
+"""A record's `game` for a house grid, which the record carries."""
 NO_HOLDS: tuple[bool, ...] = (False,) * DICE_COUNT
 
 
@@ -76,6 +80,8 @@ class TurnState:
     rolls: tuple[Dice, ...] = ()
     roll_holds: tuple[tuple[bool, ...], ...] = ()
     """The dice held when each roll was made (so a resumed turn undoes like the original)."""
+    thrown: tuple[bool, ...] = ()
+    """For each roll: thrown on the table (True, it undoes) or drawn by the game (False)."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +165,24 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
         """Virtual rolls left this turn."""
         return MAX_ROLLS - len(state.turn.rolls)
 
+    def dice_entered(self, state: GameState) -> bool:
+        """This turn's dice were entered from the table, not rolled: score or correct them."""
+        return state.turn.dice is not None and not state.turn.rolls
+
+    def joker_case(self, state: GameState) -> JokerCase:
+        """What the joker does with the current dice on the current player's sheet."""
+        if state.finished:
+            return JokerCase.NONE
+        return state.sheets[state.turn.player].joker_case(state.turn.dice)
+
+    def turn_number(self, state: GameState) -> int:
+        """The round the current player is in: one box a turn, from 1 to `turn_count`."""
+        return len(state.scored_turns) // max(1, len(state.sheets)) + 1
+
+    def turn_count(self) -> int:
+        """One turn a box."""
+        return len(self.boxes)
+
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         """Roll (while rolls are left and a die is free), enter dice, hold, score a box.
 
@@ -171,10 +195,9 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
             return ()
         turn = state.turn
         actions: list[Action] = []
-        entered = turn.dice is not None and not turn.rolls
         if (
             len(turn.rolls) < MAX_ROLLS
-            and not entered
+            and not self.dice_entered(state)
             and not (turn.dice is not None and all(turn.held))
         ):
             actions.append(Roll())
@@ -196,12 +219,12 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
             case Roll(dice=dice, drawn=drawn):
                 if dice is None:
                     raise IllegalActionError("a roll needs its dice", RefusalCode.BAD_DICE)
-                if drawn and turn.dice is not None and not turn.rolls:
+                if drawn and self.dice_entered(state):
                     raise IllegalActionError(
                         "these dice were entered from the table: score them or correct them",
                         RefusalCode.TABLE_DICE_ENTERED,
                     )
-                return replace(state, turn=self._rolled(turn, make_dice(dice)))
+                return replace(state, turn=self._rolled(turn, make_dice(dice), drawn))
             case Hold(index=index, held=held):
                 if turn.dice is None:
                     raise IllegalActionError(
@@ -230,7 +253,7 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
         )
 
     @staticmethod
-    def _rolled(turn: TurnState, dice: Dice) -> TurnState:
+    def _rolled(turn: TurnState, dice: Dice, drawn: bool) -> TurnState:
         if len(turn.rolls) >= MAX_ROLLS:
             raise IllegalActionError(
                 f"no rolls left: {MAX_ROLLS} rolls per turn",
@@ -249,7 +272,11 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
                     "a held die cannot change when rolling", RefusalCode.HELD_DIE_CHANGED
                 )
         return replace(
-            turn, dice=dice, rolls=(*turn.rolls, dice), roll_holds=(*turn.roll_holds, turn.held)
+            turn,
+            dice=dice,
+            rolls=(*turn.rolls, dice),
+            roll_holds=(*turn.roll_holds, turn.held),
+            thrown=(*turn.thrown, not drawn),
         )
 
     def _scored(self, state: GameState, box_id: str, extra: Mapping[str, Any]) -> GameState:
@@ -276,6 +303,144 @@ class YahtzeeRules(Ruleset, GameRules[GameState]):
         return GameState(
             tuple(sheets), TurnState(player=next_player), (*state.scored_turns, record)
         )
+
+    # The game record ---------------------------------------------------------------------------
+
+    record_past_end: ClassVar[str] = "more turns than boxes: the game was already over"
+
+    @classmethod
+    def from_options(
+        cls, options: Mapping[str, Any], *, record: Mapping[str, Any] | None = None
+    ) -> YahtzeeRules:
+        """The rules of a record's grid (its `game`: a built-in grid's id, or "house" with its
+        `grid`) with its `options`; the default grid without a record. RulesError (GridError
+        for a house grid) when they cannot be made."""
+        record = record or {}
+        game_id = record.get("game", DEFAULT_VARIANT)
+        if not isinstance(game_id, str):
+            raise RulesError('game must name a scoresheet, e.g. "yahtzee"')
+        if game_id == HOUSE_GAME:
+            if "grid" not in record:
+                raise RulesError("a house game needs its grid")
+            variant = grid_from_mapping(record["grid"])
+        else:
+            variant = get_variant(game_id)
+        if not isinstance(options, Mapping):
+            raise RulesError("options must be an object")
+        return cls.of(variant.configure(options))
+
+    @property
+    def record_id(self) -> str:
+        """The built-in grid's id, "house" for a house grid."""
+        return HOUSE_GAME if self.variant.grid is not None else self.variant.id
+
+    def record_definition(self) -> dict[str, Any]:
+        """A house grid travels inside its record."""
+        return {} if self.variant.grid is None else {"grid": dict(self.variant.grid)}
+
+    def record_turns(self, state: GameState) -> list[dict[str, Any]]:
+        """Each scored turn: its player, dice, rolls and box, unknown keys kept."""
+        turns: list[dict[str, Any]] = []
+        for scored in state.scored_turns:
+            turn: dict[str, Any] = {"player": scored.player, "dice": list(scored.dice)}
+            if scored.rolls:
+                turn["rolls"] = [list(roll) for roll in scored.rolls]
+            turn["box"] = scored.box
+            turn.update(scored.extra)
+            turns.append(turn)
+        return turns
+
+    def record_current(self, state: GameState) -> dict[str, Any] | None:
+        """The turn in progress once it has dice: its rolls, the dice held at each, which were
+        thrown on the table."""
+        turn = state.turn
+        if turn.dice is None or state.finished:
+            return None
+        current: dict[str, Any] = {"player": turn.player, "dice": list(turn.dice)}
+        if turn.rolls:
+            current["rolls"] = [list(roll) for roll in turn.rolls]
+        if any(any(holds) for holds in turn.roll_holds):
+            current["roll_holds"] = [list(holds) for holds in turn.roll_holds]
+        if any(turn.held):
+            current["held"] = list(turn.held)
+        if any(turn.thrown):
+            current["thrown"] = list(turn.thrown)
+        return current
+
+    def turn_actions(
+        self, state: GameState, turn: Any, *, last: bool, players: Sequence[str] = ()
+    ) -> list[Action]:
+        """A scored turn: its dice (entered, or each roll, seen), then the box."""
+        if not isinstance(turn, Mapping):
+            raise IllegalActionError("a turn must be an object")
+        expected = state.turn.player
+        if type(turn.get("player")) is not int or turn.get("player") != expected:
+            name = f" ({players[expected]})" if expected < len(players) else ""
+            raise IllegalActionError(
+                f"out of order: player {expected}{name} plays "
+                f"this turn, the record says {turn.get('player')!r}"
+            )
+        if "dice" not in turn:
+            raise IllegalActionError("dice are missing")
+        dice = make_dice(_list(turn["dice"], "dice"))
+        rolls = _checked_rolls(turn.get("rolls"), dice)
+        actions: list[Action] = [] if rolls else [EnterDice(dice)]
+        actions.extend(Roll(roll, drawn=True) for roll in rolls)
+        box = turn.get("box")
+        if not isinstance(box, str):
+            raise IllegalActionError("box is missing")
+        extra = {key: value for key, value in turn.items() if key not in _TURN_KEYS}
+        actions.append(Score(box, extra))
+        return actions
+
+    def current_actions(self, state: GameState, current: Any) -> list[Action]:
+        """The turn in progress as it was played: dice entered, held, rolled, corrected."""
+        if not isinstance(current, Mapping):
+            raise IllegalActionError("must be an object")
+        if type(current.get("player")) is not int or current.get("player") != state.turn.player:
+            raise IllegalActionError(f"player {state.turn.player} plays now")
+        if current.get("dice") is None:
+            return []
+        dice = make_dice(_list(current["dice"], "dice"))
+        rolls = _checked_rolls(current.get("rolls"), dice)
+        roll_holds = current.get("roll_holds", [[False] * DICE_COUNT] * len(rolls))
+        if not isinstance(roll_holds, list) or len(roll_holds) != len(rolls):
+            raise IllegalActionError("roll_holds must list the held dice of each roll")
+        thrown = current.get("thrown", [False] * len(rolls))
+        if (
+            not isinstance(thrown, list)
+            or len(thrown) != len(rolls)
+            or not all(isinstance(flag, bool) for flag in thrown)
+        ):
+            raise IllegalActionError(
+                "thrown must say of each roll whether it was thrown on the table"
+            )
+        # The actions are checked as they are found, on a state of their own.
+        replay = _Replay(self, state)
+        if not rolls:
+            replay.apply(EnterDice(dice))
+        entered = False
+        for roll, holds, on_table in zip(rolls, roll_holds, thrown, strict=True):
+            if replay.state.turn.dice is None and isinstance(holds, list) and any(holds):
+                replay.apply(EnterDice(roll))  # typed in, then dice held and rolled
+                entered = True  # rolls after dice typed in: kept as throws (records before 12/2026)
+            replay.hold_exactly(holds, "roll_holds")
+            before = replay.state.turn.dice
+            held = replay.state.turn.held
+            if before is not None and any(
+                hold and new != old for hold, new, old in zip(held, roll, before, strict=True)
+            ):
+                # Dice corrected after this roll (EnterDice): a held die changed with the
+                # correction, not with the roll. Replay both, as they were played.
+                rolled = tuple(
+                    old if hold else new for hold, new, old in zip(held, roll, before, strict=True)
+                )
+                replay.apply(Roll(rolled, drawn=not (on_table or entered)))
+                replay.apply(EnterDice(roll))
+            else:
+                replay.apply(Roll(roll, drawn=not (on_table or entered)))
+        replay.hold_exactly(current.get("held", [False] * DICE_COUNT), "held")
+        return replay.actions
 
 
 class Game(DiceGame[YahtzeeRules]):
@@ -319,3 +484,51 @@ class Game(DiceGame[YahtzeeRules]):
     def score(self, box_id: str) -> Change:
         """Write the current dice in `box_id`, ending the turn."""
         return self.apply(Score(box_id))
+
+
+_TURN_KEYS = frozenset({"player", "dice", "rolls", "box"})
+"""The keys of a recorded turn that the family reads; any other is kept as it was."""
+
+
+class _Replay:
+    """Actions of a recorded turn in progress, each checked on the state it leads to."""
+
+    def __init__(self, rules: YahtzeeRules, state: GameState) -> None:
+        self.rules = rules
+        self.state = state
+        self.actions: list[Action] = []
+
+    def apply(self, action: Action) -> None:
+        self.state = self.rules.next_state(self.state, action)
+        self.actions.append(action)
+
+    def hold_exactly(self, flags: Any, name: str) -> None:
+        """The Hold actions that make the held dice `flags` (a list of true/false)."""
+        held = self.state.turn.held
+        if (
+            not isinstance(flags, list)
+            or len(flags) > len(held)
+            or not all(isinstance(flag, bool) for flag in flags)
+        ):
+            raise IllegalActionError(f"{name} must be lists of true/false, one per die")
+        for index, flag in enumerate(flags):
+            if self.state.turn.held[index] != flag:
+                self.apply(Hold(index, flag))
+
+
+def _checked_rolls(rolls: Any, dice: Dice) -> list[Dice]:
+    if rolls is None or rolls == []:
+        return []
+    rolls = _list(rolls, "rolls")
+    if len(rolls) > MAX_ROLLS:
+        raise IllegalActionError(f"{len(rolls)} rolls: at most {MAX_ROLLS} per turn")
+    checked = [make_dice(_list(roll, "each roll")) for roll in rolls]
+    if checked[-1] != dice:
+        raise IllegalActionError("the last roll must equal the dice scored")
+    return checked
+
+
+def _list(value: Any, name: str) -> Sequence[Any]:
+    if not isinstance(value, list):
+        raise IllegalActionError(f"{name} must be a list")
+    return value

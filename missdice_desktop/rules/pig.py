@@ -106,8 +106,12 @@ class PigRules(GameRules[PigState]):
         self.target = target
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> PigRules:
+    def from_options(
+        cls, options: Mapping[str, Any], *, record: Mapping[str, Any] | None = None
+    ) -> PigRules:
         """The rules for a record's options ({"target": 100}); IllegalActionError if bad."""
+        if not isinstance(options, Mapping):
+            raise IllegalActionError("options must be an object")
         unknown = set(options) - {"target"}
         if unknown:
             raise IllegalActionError(f"unknown option {sorted(unknown)[0]!r} (Cochon has: target)")
@@ -163,6 +167,10 @@ class PigRules(GameRules[PigState]):
     def winners(self, state: PigState, players: Sequence[str]) -> tuple[str, ...]:
         """The one who reached the target."""
         return () if state.winner is None else (players[state.winner],)
+
+    def winning_seats(self, state: PigState) -> tuple[int, ...]:
+        """The seat of the one who reached the target."""
+        return () if state.winner is None else (state.winner,)
 
     def legal_actions(self, state: PigState) -> tuple[Action, ...]:
         """Roll (or a die from the table) at any time; hold once the turn has a roll.
@@ -250,7 +258,9 @@ class PigRules(GameRules[PigState]):
             records.append(record)
         return records
 
-    def turn_actions(self, state: PigState, turn: Any, *, last: bool) -> list[Action]:
+    def turn_actions(
+        self, state: PigState, turn: Any, *, last: bool, players: Sequence[str] = ()
+    ) -> list[Action]:
         """The actions of one recorded turn, checked for shape; IllegalActionError if bad.
 
         A turn ends with its 1 or with `"hold": true`; only the last may still be open.

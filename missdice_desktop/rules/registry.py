@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from missdice_desktop.rules.engine import DiceGame, GameRules
 from missdice_desktop.rules.four21 import DEFAULT_OPTIONS, FOUR21_WORTHS, POT_SIZES, Four21Rules
-from missdice_desktop.rules.game import Game, YahtzeeRules
+from missdice_desktop.rules.game import HOUSE_GAME, Game, YahtzeeRules
 from missdice_desktop.rules.pig import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET, PigRules
 from missdice_desktop.rules.variants import BUILT_IN_VARIANTS, RulesError, Ruleset
 
-HOUSE_GAME = "house"
+__all__ = ["GAMES", "HOUSE_GAME", "GameKind", "GameOption", "find_game", "new_game"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,15 @@ class GameOption:
     high: int = 0
 
 
+class RulesFromOptions(Protocol):
+    """How a game's rules are made from a record's options (and the record, where the game
+    needs more of it: the Yahtzee family's grid); RulesError or IllegalActionError if bad."""
+
+    def __call__(
+        self, options: Mapping[str, Any], *, record: Mapping[str, Any] | None = None
+    ) -> GameRules[Any]: ...
+
+
 @dataclass(frozen=True)
 class GameKind:
     """One row of the table: a game, its dice and how its rules are made from options."""
@@ -45,17 +54,29 @@ class GameKind:
     dice_count: int
     record_ids: tuple[str, ...]
     """The values of a record's "game" key that mean this game."""
-    rules_from_options: Callable[[Mapping[str, Any]], GameRules[Any]] | None = None
-    """Rules from a record's options; None where the record needs more (the grids)."""
+    rules_from_options: RulesFromOptions
+    """Rules from a record's options (and the record itself, for the grid of the family)."""
     options: tuple[GameOption, ...] = ()
     """Whole-number options (the Yahtzee family's come from its grids)."""
     min_players: int = 1
+    grids: bool = False
+    """Played on one of several grids (the Yahtzee family), each with options of its own."""
+    shell: Callable[..., DiceGame[Any]] = DiceGame
+    """The shell that plays the game: `DiceGame`, or a subclass with the game's own readings."""
 
 
 GAMES: dict[str, GameKind] = {
     kind.id: kind
     for kind in (
-        GameKind("yahtzee", "Yahtzee family", 5, (*BUILT_IN_VARIANTS, HOUSE_GAME)),
+        GameKind(
+            "yahtzee",
+            "Yahtzee family",
+            5,
+            (*BUILT_IN_VARIANTS, HOUSE_GAME),
+            YahtzeeRules.from_options,
+            grids=True,
+            shell=Game,
+        ),
         GameKind(
             "pig",
             "Cochon",
@@ -96,7 +117,5 @@ def new_game(
     seed: int | None = None,
     extra: Mapping[str, Any] | None = None,
 ) -> DiceGame[Any]:
-    """A game of `rules`: the Yahtzee family's `Game` for a scoresheet, else the shell."""
-    if isinstance(rules, Ruleset):
-        return Game(YahtzeeRules.of(rules), players, seed=seed, extra=extra)
-    return DiceGame(rules, players, seed=seed, extra=extra)
+    """A game of `rules` in its row's shell (a configured scoresheet is the Yahtzee family's)."""
+    return GAMES[rules.game_id].shell(rules, players, seed=seed, extra=extra)

@@ -10,7 +10,7 @@ from types import MappingProxyType
 from missdice_desktop.rules.boxes import Box, BoxKind, Section
 from missdice_desktop.rules.dice import Dice, is_five_of_a_kind
 from missdice_desktop.rules.engine import IllegalActionError as IllegalActionError  # re-exported
-from missdice_desktop.rules.engine import RefusalCode
+from missdice_desktop.rules.engine import JokerCase, RefusalCode
 from missdice_desktop.rules.variants import JokerPolicy, Ruleset
 
 FACE_WORDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -135,6 +135,25 @@ class Scoresheet:
             reason = closed.get(box.id)
             states.append(BoxState(box, False, score, reason is None, reason, full_value))
         return tuple(states)
+
+    def joker_case(self, dice: Dice | None) -> JokerCase:
+        """What the joker does with `dice` on this sheet: lower boxes at full value, the last
+        case (every lower box filled: a free upper box at 0), or nothing."""
+        if dice is None:
+            return JokerCase.NONE
+        states = self.box_states(dice)
+        if any(state.joker and not state.filled for state in states):
+            return JokerCase.LOWER_FULL_VALUE
+        yahtzee_box = self.rules.variant.yahtzee_box
+        if (
+            self.rules.joker is not None
+            and len(set(dice)) == 1
+            and yahtzee_box is not None
+            and any(state.box.id == yahtzee_box and state.filled for state in states)
+            and all(state.filled for state in states if state.box.section is Section.LOWER)
+        ):
+            return JokerCase.UPPER_AT_ZERO
+        return JokerCase.NONE
 
     def allowed_boxes(self, dice: Dice) -> tuple[str, ...]:
         """The ids of the boxes `dice` may be scored in, top to bottom: those `box_states`

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from missdice_desktop.rules.boxes import Box, BoxKind, Scoring, Section
 
@@ -122,6 +122,8 @@ def _option_text(value: object) -> str:
 class Ruleset:
     """A variant with its options settled: what the engine actually plays by."""
 
+    game_id: ClassVar[str] = "yahtzee"
+    """The registry's row for every grid: the Yahtzee family."""
     variant: Variant
     options: tuple[tuple[str, str | bool], ...]
     boxes: tuple[Box, ...]

@@ -560,7 +560,7 @@ class NewGameDialog(QDialog):
         if game == FREE_ROLLER:
             return NewGameChoice(None, [], game=FREE_ROLLER)
         kind = self._kind()
-        if kind is not None and kind.rules_from_options is not None:
+        if kind is not None and not kind.grids:
             numbers = self.game_options()
             try:
                 game_rules = kind.rules_from_options(numbers)
