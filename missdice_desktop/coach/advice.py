@@ -21,7 +21,7 @@ import numpy as np
 
 from missdice_desktop.coach.cache import load_or_build
 from missdice_desktop.coach.dice_sets import Keep
-from missdice_desktop.coach.solver import NEG, Position, Progress, SheetModel, Table
+from missdice_desktop.coach.solver import NEG, Position, Progress, SolverSheet, Table
 from missdice_desktop.rules.dice import DICE_COUNT, Dice
 from missdice_desktop.rules.game import MAX_ROLLS, Game
 from missdice_desktop.rules.scoresheet import Scoresheet
@@ -50,7 +50,7 @@ class Choice:
 class Coach:
     """Optimal play for one ruleset, from its solved table."""
 
-    def __init__(self, model: SheetModel, table: Table) -> None:
+    def __init__(self, model: SolverSheet, table: Table) -> None:
         self.model = model
         self.table = table
 
@@ -64,7 +64,7 @@ class Coach:
         progress: Progress | None = None,
     ) -> Coach:
         """The coach for `rules`, its table loaded from the cache or built (and cached)."""
-        model = SheetModel(rules)
+        model = SolverSheet(rules)
         if use_cache:
             return cls(model, load_or_build(model, cache_dir, progress))
         return cls(model, model.solve(progress))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from missdice_desktop.coach import cache
 from missdice_desktop.coach.advice import Coach
-from missdice_desktop.coach.solver import SheetModel, expected_score
+from missdice_desktop.coach.solver import SolverSheet, expected_score
 from missdice_desktop.rules import Scoresheet, get_variant
 from missdice_desktop.rules.variants import Ruleset
 
@@ -38,7 +38,7 @@ def describe(rules: Ruleset) -> str:
 
 def bench(rules: Ruleset, folder: Path) -> None:
     """Build, save, load and advise once for `rules`, printing the measurements."""
-    model = SheetModel(rules)
+    model = SolverSheet(rules)
     started = time.process_time()
     wall = time.perf_counter()
     table = model.solve()

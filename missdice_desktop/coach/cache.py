@@ -1,7 +1,7 @@
 """The computed tables on disk, in the user's cache folder, keyed by the rules they solve.
 
 A table is written atomically with the key of its rules and a checksum; a file that is
-damaged, cut short, stored in another dtype than the solver's (`SheetModel.dtype`) or built
+damaged, cut short, stored in another dtype than the solver's (`SolverSheet.dtype`) or built
 from other rules is ignored (and replaced by the next build).
 
 A cache file is read with bounds, since anything may sit at its path: a regular file only
@@ -28,7 +28,7 @@ from typing import IO
 import numpy as np
 import platformdirs
 
-from missdice_desktop.coach.solver import Progress, SheetModel, Table
+from missdice_desktop.coach.solver import Progress, SolverSheet, Table
 from missdice_desktop.rules.variants import Ruleset
 
 SOLVER_VERSION = 2
@@ -91,7 +91,7 @@ def _checksum(values: Table) -> str:
     return hashlib.sha256(np.ascontiguousarray(values).data).hexdigest()
 
 
-def load_table(model: SheetModel, cache_dir: Path | None = None) -> Table | None:
+def load_table(model: SolverSheet, cache_dir: Path | None = None) -> Table | None:
     """The cached table for `model`'s rules, or None when missing, damaged or stale."""
     path = table_path(model.rules, cache_dir)
     try:
@@ -184,7 +184,7 @@ def _read_exactly(member: IO[bytes], into: memoryview) -> None:
         done += len(chunk)
 
 
-def save_table(model: SheetModel, values: Table, cache_dir: Path | None = None) -> Path:
+def save_table(model: SolverSheet, values: Table, cache_dir: Path | None = None) -> Path:
     """Write `values` for `model`'s rules atomically; returns the file."""
     path = table_path(model.rules, cache_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -207,7 +207,7 @@ def save_table(model: SheetModel, values: Table, cache_dir: Path | None = None) 
 
 
 def load_or_build(
-    model: SheetModel, cache_dir: Path | None = None, progress: Progress | None = None
+    model: SolverSheet, cache_dir: Path | None = None, progress: Progress | None = None
 ) -> Table:
     """The table for `model`: from the cache, or solved now and cached (if the folder allows)."""
     values = load_table(model, cache_dir)

@@ -58,11 +58,11 @@ class Position:
     """Upper-section points, capped at the bonus threshold."""
     flag: int
     """1 when the Yahtzee box holds points (later Yahtzees earn the bonus); on a sheet with
-    an Écart, k when one of Plus and Minus holds the k-th of `SheetModel.ecart_points`
+    an Écart, k when one of Plus and Minus holds the k-th of `SolverSheet.ecart_points`
     and the other is free, else 0."""
 
 
-class SheetModel:
+class SolverSheet:
     """What the solver needs to know about a ruleset, read from its boxes and variant."""
 
     def __init__(self, rules: Ruleset, sets: DiceSets = DICE_SETS) -> None:

@@ -201,14 +201,14 @@ class CoachController(QObject):
         if not isinstance(game, Game):
             return translate("CoachPanel", "The coach plays the scoresheet games only.")
         from missdice_desktop.coach.cache import rules_key
-        from missdice_desktop.coach.solver import CoachError, SheetModel
+        from missdice_desktop.coach.solver import CoachError, SolverSheet
 
         rules = game.rules
         key = rules_key(rules)
         if key in self._failed:
             return fill(translate("CoachPanel", "The coach failed: %1"), self._failed[key])
         try:
-            SheetModel.check(rules)
+            SolverSheet.check(rules)
         except CoachError:
             return translate("CoachPanel", "The coach does not play this scoresheet yet.")
         return None

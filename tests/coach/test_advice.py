@@ -9,7 +9,7 @@ import pytest
 
 from missdice_desktop.coach import cache
 from missdice_desktop.coach.advice import ChoiceKind, Coach, holds_for, rolls_left
-from missdice_desktop.coach.solver import SheetModel
+from missdice_desktop.coach.solver import SolverSheet
 from missdice_desktop.rules import Game, Scoresheet, get_variant
 from tests.coach.test_solver import CHANCE, SIXES, YAHTZEE, sheet
 
@@ -66,7 +66,7 @@ def test_throws_left_counts_dice_put_in_by_hand_as_a_first_throw() -> None:
 
 
 def test_the_cache_keeps_a_table_and_rebuilds_a_damaged_one(tmp_path: Path) -> None:
-    model = SheetModel(sheet(YAHTZEE))
+    model = SolverSheet(sheet(YAHTZEE))
     built = cache.load_or_build(model, tmp_path)
     path = cache.table_path(model.rules, tmp_path)
     assert path.exists()
@@ -78,9 +78,9 @@ def test_the_cache_keeps_a_table_and_rebuilds_a_damaged_one(tmp_path: Path) -> N
 
 
 def test_a_table_for_other_rules_is_not_used(tmp_path: Path) -> None:
-    model = SheetModel(sheet(YAHTZEE))
+    model = SolverSheet(sheet(YAHTZEE))
     path = cache.save_table(model, np.zeros(model.shape), tmp_path)
-    other = SheetModel(sheet(CHANCE))
+    other = SolverSheet(sheet(CHANCE))
     cache.table_path(other.rules, tmp_path).write_bytes(path.read_bytes())
     assert cache.load_table(other, tmp_path) is None
 

@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from missdice_desktop.coach import cache
-from missdice_desktop.coach.solver import SheetModel
+from missdice_desktop.coach.solver import SolverSheet
 from tests.coach.test_solver import CHANCE, SIXES, sheet
 
-MODEL = SheetModel(sheet(SIXES, CHANCE))
+MODEL = SolverSheet(sheet(SIXES, CHANCE))
 
 
 def npy_header(shape: tuple[int, ...], descr: str = "<f8") -> bytes:

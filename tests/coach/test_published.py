@@ -21,7 +21,7 @@ import pytest
 from missdice_desktop.coach import cache
 from missdice_desktop.coach.advice import Coach
 from missdice_desktop.coach.player import ComputerPlayer
-from missdice_desktop.coach.solver import SheetModel, Table, expected_score
+from missdice_desktop.coach.solver import SolverSheet, Table, expected_score
 from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.rules.variants import Ruleset
 
@@ -32,7 +32,7 @@ ECART_EXPECTED = 332.8972
 
 def solved_or_cached(rules: Ruleset, variable: str, name: str) -> Table:
     """The sheet's table: solved afresh when `variable` is 1, else from the cache (or skip)."""
-    model = SheetModel(rules)
+    model = SolverSheet(rules)
     if os.environ.get(variable) == "1":
         return model.solve()
     found = cache.load_table(model)
@@ -53,7 +53,7 @@ def test_a_new_yahtzee_game_is_worth_254_5877(table: Table) -> None:
 
 @pytest.mark.slow
 def test_the_computer_player_averages_the_optimum(table: Table) -> None:
-    player = ComputerPlayer(Coach(SheetModel(RULES), table))
+    player = ComputerPlayer(Coach(SolverSheet(RULES), table))
     totals = []
     for n in range(300):
         game = Game(RULES, ["Robot"], seed=n)
@@ -78,7 +78,7 @@ def test_a_new_yams_ecart_game_is_worth_332_8972(ecart_table: Table) -> None:
 
 @pytest.mark.slow
 def test_the_computer_player_averages_the_yams_ecart_optimum(ecart_table: Table) -> None:
-    player = ComputerPlayer(Coach(SheetModel(ECART), ecart_table))
+    player = ComputerPlayer(Coach(SolverSheet(ECART), ecart_table))
     totals = []
     for n in range(200):
         game = Game(ECART, ["Robot"], seed=n)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from missdice_desktop.coach.legal import open_boxes, open_boxes_each
-from missdice_desktop.coach.solver import CoachError, SheetModel, expected_score
+from missdice_desktop.coach.solver import CoachError, SolverSheet, expected_score
 from missdice_desktop.rules import Box, BoxKind, Scoresheet, Scoring, Section, get_variant
 from missdice_desktop.rules.variants import JokerPolicy, UpperBonus, Variant
 from tests.coach.brute_force import expected_gain
@@ -34,7 +34,7 @@ def sheet(*boxes: Box, joker: JokerPolicy | None = None, **fields: object):
 
 
 def solved(rules) -> float:
-    return expected_score(SheetModel(rules).solve())
+    return expected_score(SolverSheet(rules).solve())
 
 
 def test_only_chance_is_worth_70_thirds() -> None:
@@ -72,7 +72,7 @@ def test_small_sheets_match_the_brute_force(rules) -> None:
 
 def test_the_legal_boxes_are_the_scoresheets() -> None:
     rules = get_variant("yahtzee").configure({"joker": "hasbro"})
-    model = SheetModel(rules)
+    model = SolverSheet(rules)
     chance = random.Random(7)
     for _ in range(40):
         mask = chance.getrandbits(model.box_count) & ((1 << model.box_count) - 2)
@@ -86,7 +86,7 @@ def test_the_legal_boxes_are_the_scoresheets() -> None:
 
 
 def test_upper_totals_are_those_a_sheet_can_reach() -> None:
-    model = SheetModel(get_variant("yahtzee").configure())
+    model = SolverSheet(get_variant("yahtzee").configure())
     ones = model.rules.box_ids.index("ones")
     assert list(model.upper_values(1 << ones)) == [0, 1, 2, 3, 4, 5]
     assert len(model.upper_values((1 << 6) - 1)) == 64  # every total up to 63 is reachable
@@ -94,7 +94,7 @@ def test_upper_totals_are_those_a_sheet_can_reach() -> None:
 
 
 def test_the_ecart_by_hand() -> None:
-    model = SheetModel(sheet(PLUS, MINUS, ecart=("plus", "minus")))
+    model = SolverSheet(sheet(PLUS, MINUS, ecart=("plus", "minus")))
     table = model.solve()
     plus, minus = 1, 2
     # Minus holds 5: Plus is worth the best Chance (70/3) less 5; Minus holds 30: nothing.
@@ -107,29 +107,29 @@ def test_the_ecart_by_hand() -> None:
 
 
 def test_yams_ecart_is_stored_in_float32_and_other_sheets_in_float64() -> None:
-    model = SheetModel(get_variant("yams-ecart").configure())
+    model = SolverSheet(get_variant("yams-ecart").configure())
     assert model.shape == (1 << 14, 61, 27)
     assert model.dtype is np.float32
     assert model.position_count() == 9_434_880
     for variant in ("yahtzee", "yacht", "yams-chances"):
-        assert SheetModel(get_variant(variant).configure()).dtype is np.float64
+        assert SolverSheet(get_variant(variant).configure()).dtype is np.float64
     rigole = get_variant("yahtzee").configure({"rigole": True})
-    assert SheetModel(rigole).dtype is np.float64
+    assert SolverSheet(rigole).dtype is np.float64
 
 
 def test_sheets_the_coach_cannot_play_say_why() -> None:
     with pytest.raises(CoachError, match="both an Écart and a Yahtzee box"):
-        SheetModel(sheet(PLUS, MINUS, YAHTZEE, ecart=("plus", "minus"), yahtzee_box="yahtzee"))
+        SolverSheet(sheet(PLUS, MINUS, YAHTZEE, ecart=("plus", "minus"), yahtzee_box="yahtzee"))
     # Two more boxes than Yam's Écart: four times its positions.
     extra = (CHANCE, YAMS)
     ecart = get_variant("yams-ecart")
     big = Variant("big", "Big", ecart.boxes + extra, ecart.upper_bonus, ecart=ecart.ecart)
     with pytest.raises(CoachError, match="too many positions"):
-        SheetModel(big.configure())
+        SolverSheet(big.configure())
 
 
 def test_a_keeps_value_is_the_mean_over_every_throw_of_the_other_dice() -> None:
-    model = SheetModel(get_variant("yacht").configure())
+    model = SolverSheet(get_variant("yacht").configure())
     sets = model.sets
     values = np.random.default_rng(7).random((sets.roll_count, 3))
     keeps = model.keep_values(values)
@@ -161,7 +161,7 @@ def test_open_boxes_for_several_rolls_match_one_at_a_time() -> None:
 )
 def test_batched_final_throws_match_one_position_at_a_time(variant, options) -> None:
     # The table's build scores whole layers at once; the coach's hints one position.
-    model = SheetModel(get_variant(variant).configure(options))
+    model = SolverSheet(get_variant(variant).configure(options))
     table = np.random.default_rng(3).random(model.shape, dtype=model.dtype) * 100
     chance = random.Random(5)
     for filled in (1, 4, 8, model.box_count - 1):

@@ -15,11 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from missdice_desktop.coach import cache
-from missdice_desktop.coach.solver import SheetModel
+from missdice_desktop.coach.solver import SolverSheet
 from tests.coach.test_solver import CHANCE, SIXES, sheet
 from tests.fuzz import count, fuzz, mutate_bytes
 
-MODEL = SheetModel(sheet(SIXES, CHANCE))
+MODEL = SolverSheet(sheet(SIXES, CHANCE))
 VALUES = MODEL.solve()
 SHAPES = st.lists(st.integers(0, 2**40), max_size=4).map(tuple) | st.just(MODEL.shape)
 DESCRS = st.sampled_from(["<f8", "<f4", ">f8", "<i8", "|O", "<U64", "|V8", "<c16", "x"])
