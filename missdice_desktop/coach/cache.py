@@ -94,17 +94,19 @@ def _checksum(values: Table) -> str:
 def load_table(model: SolverSheet, cache_dir: Path | None = None) -> Table | None:
     """The cached table for `model`'s rules, or None when missing, damaged or stale."""
     path = table_path(model.rules, cache_dir)
+    return load_array(path, model.shape, np.dtype(model.dtype), rules_key(model.rules))
+
+
+def load_array(path: Path, shape: tuple[int, ...], dtype: np.dtype, key: str) -> Table | None:
+    """The array cached at `path` if it has `shape`, `dtype`, `key`, its checksum and only
+    finite values; None when missing, damaged or stale (read with the bounds above)."""
     try:
-        values, key, checksum = _read_cache(path, model.shape, np.dtype(model.dtype))
+        values, found_key, checksum = _read_cache(path, shape, dtype)
     except (OSError, KeyError, ValueError, EOFError, MemoryError, zlib.error, struct.error):
         return None
     except (zipfile.BadZipFile, NotImplementedError, RuntimeError):  # a method, encrypted
         return None
-    if (
-        key != rules_key(model.rules)
-        or checksum != _checksum(values)
-        or not np.isfinite(values).all()
-    ):
+    if found_key != key or checksum != _checksum(values) or not np.isfinite(values).all():
         return None
     return values
 
@@ -187,23 +189,29 @@ def _read_exactly(member: IO[bytes], into: memoryview) -> None:
 def save_table(model: SolverSheet, values: Table, cache_dir: Path | None = None) -> Path:
     """Write `values` for `model`'s rules atomically; returns the file."""
     path = table_path(model.rules, cache_dir)
+    save_array(path, values, rules_key(model.rules))
+    return path
+
+
+def save_array(path: Path, values: Table, key: str) -> None:
+    """Write `values` with `key` and their checksum to `path` atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".coach-", suffix=".npz")
     try:
         with os.fdopen(handle, "wb") as file:
-            np.savez(
-                file,
-                values=values,
-                key=np.array(rules_key(model.rules)),
-                checksum=np.array(_checksum(values)),
-            )
+            np.savez(file, values=values, key=np.array(key), checksum=np.array(_checksum(values)))
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    return path
+
+
+def save_array_quietly(path: Path, values: Table, key: str) -> None:
+    """`save_array`, where a cache that cannot be written only costs the next start a build."""
+    with contextlib.suppress(OSError):
+        save_array(path, values, key)
 
 
 def load_or_build(
