@@ -145,6 +145,14 @@ def summarize(game: DiceGame[Any]) -> GameSummary:
 
 
 @dataclass(frozen=True)
+class GameSnapshot:
+    """A game's record text and summary, taken at one moment, ready to be written."""
+
+    record: str
+    summary: GameSummary
+
+
+@dataclass(frozen=True)
 class KeptGame:
     """One game of the folder, as last saved."""
 
@@ -256,9 +264,21 @@ class GameLibrary:
     def save(self, path: Path, game: DiceGame[Any]) -> None:
         """Write `game` to `path`, with its summary; a game with nothing in it is not kept
         (its file goes)."""
-        if has_content(game):
-            write_atomically(path, dumps_record(game))
-            self._keep_summary(path, summarize(game))
+        self.write(path, self.snapshot(game))
+
+    @staticmethod
+    def snapshot(game: DiceGame[Any]) -> GameSnapshot | None:
+        """What `write` needs of `game`, taken now (None: nothing in it to keep)."""
+        if not has_content(game):
+            return None
+        return GameSnapshot(dumps_record(game), summarize(game))
+
+    def write(self, path: Path, snapshot: GameSnapshot | None) -> None:
+        """Write a snapshot to `path` with its summary, or remove the file of a game with
+        nothing in it; safe to call from a thread other than the one that took it."""
+        if snapshot is not None:
+            write_atomically(path, snapshot.record)
+            self._keep_summary(path, snapshot.summary)
         elif path.exists():
             path.unlink()
             self._forget_summary(path)

@@ -3,18 +3,36 @@
 Each game has its own file in the games folder (`GameLibrary`): starting or opening another
 game never overwrites one still being played. The game's file is locked while this window
 plays it, so that another window never plays the same file.
+
+The record is taken on the window's thread at each action and written by one background
+thread, in order, so that the window never waits on the disk (an atomic write with its
+fsyncs takes several milliseconds); `flush` waits for the writes, and closing flushes.
 """
 
 from __future__ import annotations
 
 import contextlib
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QObject, Signal
+
 from missdice_desktop.files import keep_aside, remove_stale_temporaries
-from missdice_desktop.library import GameLibrary, KeptGame
+from missdice_desktop.library import GameLibrary, GameSnapshot, KeptGame
 from missdice_desktop.records import RecordError, load_record
 from missdice_desktop.rules import DiceGame
+
+WRITE_IN_BACKGROUND = True
+"""Whether saves are written by the background thread (the window's tests write at once)."""
+
+
+class AutosaveSignals(QObject):
+    """What the background writer tells the window: a write failed (after its first
+    failure of a streak, with the reason)."""
+
+    failed = Signal(str)
 
 
 class AutosaveError(OSError):
@@ -37,12 +55,21 @@ class Autosave:
         """Where the last unreadable old autosave was moved to (None when it could not be)."""
         self.keep_failure = ""
         """Why the last unreadable old autosave could not be moved aside."""
+        self.signals = AutosaveSignals()
+        self._writer = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+            if WRITE_IN_BACKGROUND
+            else None
+        )
+        self._pending: list[Future[None]] = []
+        self._failure_lock = threading.Lock()
 
     def follow(self, path: Path | None) -> bool:
         """From now on save to `path` (a kept game resumed), or to a new file (None).
 
         False when another window plays `path`: the game is then saved to a new file (a copy).
         """
+        self.flush()  # the last writes of the game left go to its own file first
         old = self.path
         target = path if path is not None else self.library.new_path()
         free = self.library.lock(target)
@@ -59,20 +86,49 @@ class Autosave:
         return self.library.locked_elsewhere(path)
 
     def release(self) -> None:
-        """Give back the lock of the game shown (the window closes)."""
+        """Write what is pending, then give back the lock of the game shown (the window
+        closes)."""
+        self.flush()
         self.library.unlock(self.path)
 
     def save(self, game: DiceGame[Any]) -> None:
-        """Write `game`; AutosaveError (once per failure streak) when the folder is unwritable."""
-        try:
-            self.library.save(self.path, game)
-        except OSError as error:
-            first_failure = not self.failed
-            self.failed = True
-            if first_failure:
-                raise AutosaveError(f"{self.path.parent}: {error.strerror or error}") from None
+        """Keep `game` as it is now. Written at once, AutosaveError (once per failure
+        streak) when the folder is unwritable; written in the background, such a failure
+        is told by `signals.failed` instead."""
+        snapshot = self.library.snapshot(game)
+        path = self.path
+        if self._writer is None:
+            message = self._write(path, snapshot)
+            if message:
+                raise AutosaveError(message)
             return
-        self.failed = False
+        self._pending = [future for future in self._pending if not future.done()]
+        self._pending.append(self._writer.submit(self._write_in_background, path, snapshot))
+
+    def flush(self) -> None:
+        """Wait until every save asked for is on disk (or has failed and said so)."""
+        for future in self._pending:
+            with contextlib.suppress(Exception):
+                future.result()
+        self._pending = []
+
+    def _write_in_background(self, path: Path, snapshot: GameSnapshot | None) -> None:
+        message = self._write(path, snapshot)
+        if message:
+            self.signals.failed.emit(message)
+
+    def _write(self, path: Path, snapshot: GameSnapshot | None) -> str:
+        """Write; the message of a first failure in a row, else ""."""
+        try:
+            self.library.write(path, snapshot)
+        except OSError as error:
+            with self._failure_lock:
+                first_failure = not self.failed
+                self.failed = True
+            return f"{path.parent}: {error.strerror or error}" if first_failure else ""
+        with self._failure_lock:
+            self.failed = False
+        return ""
 
     def adopt_legacy(self) -> None:
         """Move the old single autosave into the games folder, finished or not.

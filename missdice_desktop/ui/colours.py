@@ -3,6 +3,8 @@ the contrast between two (WCAG 2.1), so that softer text never drops below AA.""
 
 from __future__ import annotations
 
+import functools
+
 from PySide6.QtGui import QColor
 
 AA_CONTRAST = 4.5
@@ -49,6 +51,20 @@ def readable(text: QColor, background: QColor, amount: float) -> QColor:
     >>> readable(QColor("#000000"), QColor("#ffffff"), 0.9).name()
     '#767676'
     """
+    if amount <= 0:
+        return QColor(text)
+    return QColor.fromRgb(_readable_rgb(text.rgb(), background.rgb(), amount))
+
+
+@functools.lru_cache(maxsize=1024)
+def _readable_rgb(text_rgb: int, background_rgb: int, amount: float) -> int:
+    """`readable` on packed RGB values: a sheet repaints its cells with a few colours, so
+    each is worked out once."""
+    text, background = QColor.fromRgb(text_rgb), QColor.fromRgb(background_rgb)
+    return _soften(text, background, amount).rgb()
+
+
+def _soften(text: QColor, background: QColor, amount: float) -> QColor:
     low, high = 0.0, amount
     if contrast(mix(text, background, high), background) >= AA_CONTRAST:
         return mix(text, background, high)

@@ -100,6 +100,7 @@ class GameController(QObject):
         self.paths = paths
         self.prompts = prompts
         self.autosave = Autosave(paths.games_dir, paths.autosave_file)
+        self.autosave.signals.failed.connect(self._autosave_failed)
         self._set_language = set_language
         self._set_theme = set_theme
         self.game: DiceGame[Any] = game
@@ -702,17 +703,20 @@ class GameController(QObject):
         try:
             self.autosave.save(self.game)
         except AutosaveError as error:
-            self.prompts.error(
-                translate("Controller", "Autosave is not working"),
-                fill(
-                    translate(
-                        "Controller",
-                        "The game cannot be saved automatically:\n%1\n\n"
-                        "You can keep playing and use Game › Save as… to keep it.",
-                    ),
-                    str(error),
+            self._autosave_failed(str(error))
+
+    def _autosave_failed(self, reason: str) -> None:
+        self.prompts.error(
+            translate("Controller", "Autosave is not working"),
+            fill(
+                translate(
+                    "Controller",
+                    "The game cannot be saved automatically:\n%1\n\n"
+                    "You can keep playing and use Game › Save as… to keep it.",
                 ),
-            )
+                reason,
+            ),
+        )
 
     def _refresh_views(self, *, rolled: bool) -> None:
         game = self.game
@@ -728,9 +732,7 @@ class GameController(QObject):
             window.pig_board.show_game(game.players, game.state, game.rules.target, Bank() in legal)
             window.boards.setCurrentIndex(PIG_PAGE)
         elif isinstance(game.rules, Four21Rules):
-            window.four21_board.show_game(
-                game.players, game.state, game.rules, Stop() in legal
-            )
+            window.four21_board.show_game(game.players, game.state, game.rules, Stop() in legal)
             window.boards.setCurrentIndex(FOUR21_PAGE)
         can_roll = not self.table_mode and Roll() in legal
         window.tray.set_dice_count(game.rules.dice_count, game.rules.faces)
@@ -1045,6 +1047,7 @@ class GameController(QObject):
     def _fill_games_window(self) -> None:
         if self.games_window is None:
             return
+        self.autosave.flush()  # the game in the window is listed as it is now
         self.games_window.list_games(self.autosave.library, self.autosave.path)
 
     def open_kept(self, path: Path) -> None:

@@ -7,6 +7,7 @@ property; the model only chooses which one a cell shows and how it is described.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,6 +138,8 @@ class SheetModel(QAbstractTableModel):
         self._cells: list[list[Cell]] = []
         self._current = -1
         self._computers: set[int] = set()
+        self._read: list[object] = []
+        """The sheets the cells were last read from (a sheet not replaced is not read again)."""
         self._read_game()
 
     # The game behind the model ---------------------------------------------------------------
@@ -163,23 +166,28 @@ class SheetModel(QAbstractTableModel):
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
 
     def refresh(self) -> None:
-        """Re-read the game after an action, undo or redo; signal only the cells that changed."""
-        old_cells, old_current = self._cells, self._current
-        self._read_game()
-        changed = [
-            (row, column)
-            for column, (old, new) in enumerate(zip(old_cells, self._cells, strict=False))
-            for row, (before, after) in enumerate(zip(old, new, strict=False))
-            if before != after
-        ]
+        """Re-read the game after an action, undo or redo: only the columns whose sheet
+        changed or that gain or lose the turn, and signal only the cells that changed (each
+        column on its own, so that the view repaints no cell that stayed the same)."""
+        old_cells, old_current = list(self._cells), self._current
+        self._read_game(full=False)
         if len(old_cells) != len(self._cells):
-            changed = [(0, 0), (len(self._rows) - 1, len(self._cells) - 1)]
-        if changed:
-            rows = [row for row, _ in changed]
-            columns = [column for _, column in changed]
             self.dataChanged.emit(
-                self.index(min(rows), min(columns)), self.index(max(rows), max(columns))
+                self.index(0, 0), self.index(len(self._rows) - 1, len(self._cells) - 1)
             )
+        else:
+            for column, (old, new) in enumerate(zip(old_cells, self._cells, strict=True)):
+                if old is new:
+                    continue
+                rows = [
+                    row
+                    for row, (before, after) in enumerate(zip(old, new, strict=False))
+                    if before != after
+                ]
+                if rows:
+                    self.dataChanged.emit(
+                        self.index(min(rows), column), self.index(max(rows), column)
+                    )
         if old_current != self._current and self._game.players:
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
 
@@ -200,15 +208,32 @@ class SheetModel(QAbstractTableModel):
                 self.index(0, 0), self.index(len(self._rows) - 1, len(self._game.players) - 1)
             )
 
-    def _read_game(self) -> None:
+    def _read_game(self, *, full: bool = True) -> None:
+        """Read the cells from the game; with `full` False only the columns that can have
+        changed: a sheet that is a new object, or the player who gains or loses the turn
+        (the previews and the highlight are theirs)."""
         game = self._game
+        old_current = self._current
         self._current = -1 if game.finished else game.current_player
-        self._states = [game.box_states(player) for player in range(len(game.players))]
-        self._corrected = corrected_boxes(game.state)
-        self._cells = [
-            [self._read_cell(row, player) for row in range(len(self._rows))]
-            for player in range(len(game.players))
-        ]
+        sheets = game.state.sheets
+        count = len(game.players)
+        corrected = corrected_boxes(game.state)
+        if full or len(self._cells) != count or corrected != self._corrected:
+            columns: Iterable[int] = range(count)
+            self._states = [()] * count
+            self._cells = [[] for _ in range(count)]
+        else:
+            columns = [
+                player
+                for player in range(count)
+                if player in (old_current, self._current)
+                or sheets[player] is not self._read[player]
+            ]
+        self._corrected = corrected
+        for player in columns:
+            self._states[player] = game.box_states(player)
+            self._cells[player] = [self._read_cell(row, player) for row in range(len(self._rows))]
+        self._read = list(sheets)
 
     def _read_cell(self, row: int, player: int) -> Cell:
         sheet_row = self._rows[row]

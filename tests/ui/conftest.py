@@ -16,6 +16,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
+import missdice_desktop.ui.autosave
 from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.app import AppParts, build_app
 from missdice_desktop.ui.main_window import MainWindow
@@ -29,6 +30,10 @@ from missdice_desktop.ui.settings import (
     save_settings,
 )
 from missdice_desktop.ui.sheet_model import SheetRole
+
+# Saves are written at once, so that a test reads the file an action has just saved (the
+# background writer has its own tests in test_autosave_background.py).
+missdice_desktop.ui.autosave.WRITE_IN_BACKGROUND = False
 
 
 @dataclass
