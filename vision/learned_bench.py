@@ -63,9 +63,10 @@ def load_dice(source: Source) -> tuple[U8, np.ndarray, np.ndarray]:
                     )
                 )
     for number, (name, boxes) in enumerate(sorted(rows.items())):
-        image = cv2.imread(str(source.folder / name))
-        if image is None:
+        read = cv2.imread(str(source.folder / name))
+        if read is None:
             continue
+        image = np.asarray(read, np.uint8)
         h, w = image.shape[:2]
         for x, y, bw, bh, value in boxes:
             size = 0.5 * (bw * w + bh * h)

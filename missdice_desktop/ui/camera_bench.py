@@ -51,8 +51,8 @@ def _canvas(photo: np.ndarray) -> np.ndarray:
 def _rolling(still: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A frame of dice in motion: the photo shifted and turned a little, motion-blurred."""
     angle, dx, dy = rng.uniform(-8, 8), rng.uniform(-40, 40), rng.uniform(-30, 30)
-    m = cv2.getRotationMatrix2D((SIZE[0] / 2, SIZE[1] / 2), angle, 1.0)
-    m[:, 2] += (dx, dy)
+    m = np.asarray(cv2.getRotationMatrix2D((SIZE[0] / 2, SIZE[1] / 2), angle, 1.0), np.float64)
+    m[:, 2] += np.array([dx, dy])
     moved = cv2.warpAffine(still, m, SIZE, borderMode=cv2.BORDER_REFLECT)
     return np.asarray(cv2.blur(moved, (int(rng.integers(9, 25)), 3)), np.uint8)
 
