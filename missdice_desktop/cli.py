@@ -92,11 +92,14 @@ def build_command_parser() -> argparse.ArgumentParser:
         "advise",
         help="the coach's best play",
         description="Print the best choices for the turn in progress of a saved game, or with "
-        "--expected the average final score of a new game under optimal play. The first use "
-        "of a scoresheet solves it (up to a few minutes) and keeps the result in the cache.",
+        "--expected the average final score of a new game under optimal play (Cochon and the "
+        "421: the first player's chance to win). The first use of a scoresheet or a Cochon "
+        "target solves it (up to a few minutes) and keeps the result in the cache.",
     )
     advise.add_argument("file", nargs="?", metavar="FILE", help="game record (JSON)")
-    advise.add_argument("--game", metavar="GAME", help="a scoresheet: " + ", ".join(_games()))
+    advise.add_argument(
+        "--game", metavar="GAME", help="pig, 421 or a scoresheet: " + ", ".join(_games())
+    )
     advise.add_argument("--joker", metavar="POLICY", help="joker policy: forced, hasbro or free")
     advise.add_argument("--rigole", action="store_true", help="with the Rigole box")
     advise.add_argument(
@@ -106,6 +109,8 @@ def build_command_parser() -> argparse.ArgumentParser:
         "--review", action="store_true", help="judge every turn played so far (FILE)"
     )
     advise.add_argument("--top", type=int, default=5, metavar="N", help="choices to list (5)")
+    advise.add_argument("--target", type=int, metavar="N", help="Cochon's target (100)")
+    advise.add_argument("--players", type=int, metavar="N", help="421: players in the round (2)")
     return parser
 
 

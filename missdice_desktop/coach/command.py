@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, rolls_left
+from missdice_desktop.coach.chances_command import CHANCE_GAMES, describe, expected_text
 from missdice_desktop.coach.review import review_game
 from missdice_desktop.coach.solver import CoachError
 from missdice_desktop.records import RecordError, load_record
 from missdice_desktop.rules import Game, RulesError, Ruleset, get_variant
+from missdice_desktop.rules.engine import DiceGame
 from missdice_desktop.rules.game import MAX_ROLLS
 
 
@@ -18,14 +20,18 @@ def advise(options: argparse.Namespace, out: TextIO | None = None) -> int:
     """Run `missdice advise` with parsed `options`; 2 on bad input."""
     out = out or sys.stdout
     try:
+        loaded = load_record(options.file) if options.file is not None else None
+        if options.game in CHANCE_GAMES or (loaded is not None and loaded.game_id in CHANCE_GAMES):
+            print(_advise_to_win(options, loaded), file=out)
+            return 0
         if options.expected:
-            rules = _load(options.file).rules if options.file is not None else _rules(options)
+            rules = _load(loaded, options.file).rules if loaded is not None else _rules(options)
             coach = _coach(rules)
             print(f"{coach.table[0, 0, 0]:.4f}", file=out)
             return 0
         if options.file is None:
             raise CoachError("give a saved game (FILE), or --expected with --game")
-        game = _load(options.file)
+        game = _load(loaded, options.file)
         if options.review:
             print(describe_review(game, _coach(game.rules)), file=out)
             return 0
@@ -36,10 +42,23 @@ def advise(options: argparse.Namespace, out: TextIO | None = None) -> int:
         return 2
 
 
-def _load(path: str) -> Game:
-    game = load_record(path)
+def _advise_to_win(options: argparse.Namespace, game: DiceGame[Any] | None) -> str:
+    """Cochon and the 421: chances to win rather than expected scores."""
+    if game is None:
+        if not options.expected:
+            raise CoachError("give a saved game (FILE), or --expected with --game")
+        return expected_text(options.game, options.target, options.players)
+    if options.expected:
+        target = game.rules.target if game.game_id == "pig" else None
+        return expected_text(game.game_id, target, len(game.players))
+    return describe(game, review=options.review, top=max(1, options.top))
+
+
+def _load(game: DiceGame[Any] | None, path: str) -> Game:
     if not isinstance(game, Game):
-        raise CoachError(f"{path}: the coach plays the scoresheet games, not this one")
+        raise CoachError(
+            f"{path}: the coach plays the scoresheet games, Cochon and the 421, not this one"
+        )
     return game
 
 

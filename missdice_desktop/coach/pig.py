@@ -112,17 +112,24 @@ def _solve_layer(
     first = goal - lowest - 1  # the highest row below the goal
     guess = _initial_guess(mine, theirs, padded, goal)
     previous: npt.NDArray[np.bool_] | None = None
+    # Rows below a pair's own score are never read: pairs come by rising i, so at row t only
+    # the first t − lowest + 1 pairs are worked out.
+    active = np.minimum(np.arange(rows) + 1, pairs)
     for passes in range(_MAX_PASSES):
         bust = guess[partner]
+        kept = 1.0 - bust
         rolled = np.zeros((rows, pairs), dtype=np.bool_)
         for row in range(first, -1, -1):
-            ahead = slice(row + 2, row + FACES + 1)
-            roll = (1.0 - bust + value[ahead].sum(axis=0)) / FACES
-            roll_slope = (slope[ahead].sum(axis=0) - 1.0) / FACES
-            chosen = roll > hold[row]
-            rolled[row] = chosen
-            value[row] = np.where(chosen, roll, hold[row])
-            slope[row] = np.where(chosen, roll_slope, 0.0)
+            n = int(active[row])
+            roll = value[row + 2 : row + FACES + 1, :n].sum(axis=0)
+            roll += kept[:n]
+            roll /= FACES
+            roll_slope = slope[row + 2 : row + FACES + 1, :n].sum(axis=0)
+            roll_slope -= 1.0
+            roll_slope /= FACES
+            chosen = np.greater(roll, hold[row, :n], out=rolled[row, :n])
+            np.maximum(roll, hold[row, :n], out=value[row, :n])
+            np.multiply(roll_slope, chosen, out=slope[row, :n])
         at_start = value[start, np.arange(pairs)]
         gradient = slope[start, np.arange(pairs)]
         if passes < _NEWTON_PASSES:

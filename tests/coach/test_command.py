@@ -95,10 +95,13 @@ def test_review_of_the_turns_played(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert lines[2].startswith("Anna: ") and lines[2].endswith(" expected points lost in all")
 
 
-def test_a_game_of_421_is_not_coached(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_game_of_421_is_reviewed_for_its_chances(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "421.json"
     path.write_text(json.dumps(FOUR21_EXAMPLE))
-    assert main(["advise", str(path)]) == 2
-    assert capsys.readouterr().err == (
-        f"missdice advise: {path}: the coach plays the scoresheet games, not this one\n"
-    )
+    assert main(["advise", str(path), "--review"]) == 0
+    # Anna (first in the décharge) threw 6-5-3 again keeping 6-5 for 6-5-5: stopping was better.
+    assert capsys.readouterr().out.startswith("Anna, turn 5, throw 1: 6-5-3, keep 6-5 (coach: stop")
+    assert main(["advise", str(path)]) == 0
+    assert capsys.readouterr().out == "The game is over: nothing to advise.\n"
