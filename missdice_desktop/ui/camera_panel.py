@@ -773,7 +773,9 @@ class CameraPanel(QWidget):
             text += " " + (
                 translate("CameraPanel", "Click the die that is not in play.")
                 if extra == 1
-                else fill(translate("CameraPanel", "Click the %1 dice that are not in play."), extra)
+                else fill(
+                    translate("CameraPanel", "Click the %1 dice that are not in play."), extra
+                )
             )
         elif aside:
             text += " " + (
