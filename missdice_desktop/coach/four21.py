@@ -125,8 +125,9 @@ def _first_tables(opponents: int, tie_share: float) -> tuple[list[Matrix], list[
     return tables, stops
 
 
-def _index(hand: Hand) -> int:
-    return hand_rank(hand) - 1
+def _index(hand: Sequence[int]) -> int:
+    """The hand's row: any order of its dice (1-1-6 is the hand 6-1-1)."""
+    return hand_rank(hand_of(hand)) - 1
 
 
 def chance_to_beat(
