@@ -76,6 +76,9 @@ def test_examples() -> None:
     # The first player stops on 6-4-2 after one throw: the other then has a single throw.
     first = rethrow_choices((6, 4, 2), 2, None)[0]
     assert first.stop and first.chance == pytest.approx(13 / 24)
+    # Dice in any order: 1-1-5 against 1-1-6 keeps the aces: a 1 wins, a 6 ties.
+    aces = rethrow_choices((1, 5, 1), 1, (1, 1, 6))[0]
+    assert aces.keep == (1, 1) and aces.chance == pytest.approx(1 / 6 + 1 / 2 * 1 / 6)
     # With nothing to beat but nénette a 6-5-3 stops.
     assert rethrow_choices((6, 5, 3), 2, (2, 2, 1))[0].stop
     # More opponents: the first player is less often the worst.
