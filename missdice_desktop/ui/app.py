@@ -28,10 +28,11 @@ from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.about import app_icon
 from missdice_desktop.ui.coach_controller import CoachController
 from missdice_desktop.ui.computer_controller import ComputerController
-from missdice_desktop.ui.controller import DICE_SOURCE_KEY, GameController
+from missdice_desktop.ui.controller import GameController
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import default_player_name
 from missdice_desktop.ui.prompts import Prompts
+from missdice_desktop.ui.session import DICE_SOURCE_KEY
 from missdice_desktop.ui.settings import AppPaths, Settings, read_settings
 from missdice_desktop.ui.texts import fill
 
@@ -212,7 +213,7 @@ def build_app(
         set_language=language.apply,
         set_theme=theme.apply,
     )
-    controller.report_settings_problems(settings_problems)
+    controller.window_settings.report_settings_problems(settings_problems)
     coach = CoachController(controller)
     window.closing.connect(coach.shut_down)
     computers = ComputerController(controller, coach)
@@ -275,7 +276,7 @@ class DesktopOpenFilter(QObject):
         """Open the game the event names, as Game › Open… would."""
         if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
             target = event.file() or event.url().toString()
-            QTimer.singleShot(0, lambda: self.controller.open_requested(target))
+            QTimer.singleShot(0, lambda: self.controller.files.open_requested(target))
             return True
         return False
 

@@ -203,15 +203,17 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[tuple[float, str]
 
         for _ in range(games):
             rules = controller.game.rules
-            controller.new_game(NewGameChoice(rules, PLAYERS, "virtual", "", {"rigole": True}))
+            controller.files.new_game(
+                NewGameChoice(rules, PLAYERS, "virtual", "", {"rigole": True})
+            )
             while not controller.game.finished:
                 timed("roll", controller.roll)
                 timed("hold die 1", lambda: controller.toggle_hold(0))
                 timed("hold die 2", lambda: controller.toggle_hold(1))
                 timed("roll again", controller.roll)
                 if len(timings) % 7 == 0:
-                    timed("undo", controller.undo)
-                    timed("redo", controller.redo)
+                    timed("undo", controller.history.undo)
+                    timed("redo", controller.history.redo)
                 model = controller.model
                 column = window.sheet.current_player_column()
                 rows = [

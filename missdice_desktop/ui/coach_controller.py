@@ -158,14 +158,15 @@ class CoachController(QObject):
         tray = self.window.tray
         tray.show_advice(None)
         # Only the scoresheet games have a coach: elsewhere its menu item and panel go.
-        coachable = isinstance(game, Game)
+        sheet_game = self.controller.view.scoresheet(game)
+        coachable = sheet_game is not None
         self.window.coach_action.setEnabled(coachable)
         self.window.coach_dock.setVisible(coachable and self.window.coach_action.isChecked())
         if not self.window.coach_action.isChecked():
             return  # nothing shown: nothing to ask of the coach (it loads when first shown)
         player = game.current_player
         name = game.players[player]
-        problem = self._problem(game)
+        problem = self._problem(sheet_game)
         on = player in self.coached_players()
         panel.show_player(name, on, can_coach=problem is None and not game.finished)
         panel.review_button.setVisible(game.finished and problem is None)
@@ -178,7 +179,7 @@ class CoachController(QObject):
             if len(game.players) > 1
             else ""
         )
-        if problem is not None or not isinstance(game, Game):
+        if problem is not None or sheet_game is None:
             panel.show_message(problem or "")
             return
         if game.finished:
@@ -192,13 +193,13 @@ class CoachController(QObject):
         if not on:
             panel.show_message(fill(translate("CoachPanel", "The coach is off for %1."), name))
             return
-        coach = self.coach_for(game.rules)
+        coach = self.coach_for(sheet_game.rules)
         if coach is None:
             return
-        self._show_choices(game, coach)
+        self._show_choices(sheet_game, coach)
 
-    def _problem(self, game: DiceGame[Any]) -> str | None:
-        if not isinstance(game, Game):
+    def _problem(self, game: Game | None) -> str | None:
+        if game is None:
             return translate("CoachPanel", "The coach plays the scoresheet games only.")
         from missdice_desktop.coach.cache import rules_key
         from missdice_desktop.coach.solver import CoachError, SolverSheet
@@ -259,8 +260,8 @@ class CoachController(QObject):
 
     def show_review(self) -> None:
         """Each turn of the finished game with what the coach would have done."""
-        game = self.game
-        if not isinstance(game, Game):
+        game = self.controller.view.scoresheet(self.game)
+        if game is None:
             return
         coach = self.coach_for(game.rules)
         self._reviewing = True

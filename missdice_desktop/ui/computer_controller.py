@@ -62,7 +62,7 @@ class ComputerController(QObject):
     def is_computer_turn(self) -> bool:
         """Whether the player to play is a computer (and the game is on)."""
         return (
-            isinstance(self.game, Game)
+            self.controller.view.scoresheet(self.game) is not None
             and not self.game.finished
             and self.level_of(self.game.current_player) is not None
         )
@@ -126,8 +126,8 @@ class ComputerController(QObject):
 
     def step(self) -> bool:
         """One action of the computer player to play; False when it cannot act now."""
-        game = self.game
-        if not isinstance(game, Game) or not self.is_computer_turn() or self.paused:
+        game = self.controller.view.scoresheet(self.game)
+        if game is None or not self.is_computer_turn() or self.paused:
             return False
         player = self._player(game)
         if player is None:
@@ -154,11 +154,11 @@ class ComputerController(QObject):
         self.paused = False
         self.timer.stop()
         player = self.game.current_player
-        turns = len(self.game.state.scored_turns)
+        turns = self.game.rules.turns_played(self.game.state)
         while (
             self.is_computer_turn()
             and self.game.current_player == player
-            and len(self.game.state.scored_turns) == turns
+            and self.game.rules.turns_played(self.game.state) == turns
             and self.step()
         ):
             pass

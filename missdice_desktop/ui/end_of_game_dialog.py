@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFont
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.rules import Standing
+from missdice_desktop.rules import DiceGame, Standing
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
@@ -142,3 +143,21 @@ class EndOfGameDialog(QDialog):
     def _on_new_game(self) -> None:
         self.accept()
         self.new_game_requested.emit()
+
+
+def game_over_text(game: DiceGame[Any]) -> str:
+    """The status line at the end: who won, with how many points (or who lost the 421)."""
+    if game.losers():
+        return fill(translate("Controller", "Game over: %1 loses."), game.losers()[0])
+    standings = game.standings()
+    top = [s for s in standings if s.rank == 1]
+    names = ", ".join(s.name for s in top)
+    if len(top) > 1:
+        return fill(
+            translate("Controller", "Game over: %1 share the win with %2 points."),
+            names,
+            str(top[0].total),
+        )
+    return fill(
+        translate("Controller", "Game over: %1 wins with %2 points."), names, str(top[0].total)
+    )

@@ -114,7 +114,7 @@ class GameNight(QObject):
                 translate("GameNight", "The PDF was not written"), write_error_text(path, error)
             )
             return
-        self.controller._note(fill(translate("GameNight", "Sheet exported to %1"), path))
+        self.controller.note(fill(translate("GameNight", "Sheet exported to %1"), path))
 
     def print_sheet(self, printer: Any = None) -> bool:
         """Game › Print…: the print dialog, then the sheet; True when it printed."""
@@ -135,7 +135,7 @@ class GameNight(QObject):
                 ),
             )
             return False
-        self.controller._note(translate("GameNight", "The sheet went to the printer."))
+        self.controller.note(translate("GameNight", "The sheet went to the printer."))
         return True
 
     # CSV ----------------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ class GameNight(QObject):
                 write_error_text(path, error),
             )
             return
-        self.controller._note(
+        self.controller.note(
             fill(translate("GameNight", "%1 rows exported to %2"), str(rows), os.fspath(path))
         )
 
@@ -195,7 +195,7 @@ class GameNight(QObject):
         try:
             if path == controller.autosave.path:
                 set_game_note(controller.game.extra, answer)
-                controller._save()
+                controller.session.save()
             else:
                 game = load_record(path)
                 set_game_note(game.extra, answer)
@@ -223,7 +223,7 @@ class GameNight(QObject):
         controller = self.controller
         game = controller.game
         if not isinstance(game, Game) or not game.state.scored_turns:
-            controller._note(translate("GameNight", "No box has been scored yet."), beep=True)
+            controller.note(translate("GameNight", "No box has been scored yet."), beep=True)
             return False
         names = controller.model.box_names
         choices = [
@@ -249,7 +249,7 @@ class GameNight(QObject):
             controller.prompts.error(translate("GameNight", "Box not corrected"), why)
             return False
         scored = game.state.scored_turns[turn]
-        controller._note(
+        controller.note(
             fill(
                 translate("GameNight", "Corrected: %1's %2 now holds %3 (%4). Undo takes it back."),
                 game.players[scored.player],

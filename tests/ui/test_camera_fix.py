@@ -171,7 +171,7 @@ def test_six_dice_for_a_five_dice_game_let_the_player_set_one_aside(panel, qtbot
 def test_the_corrected_dice_are_what_the_game_receives(make_app, qtbot) -> None:
     parts, _prompts = make_app()
     controller, window = parts.controller, parts.window
-    controller.set_table_dice(True)
+    controller.table_dice.set_table_dice(True)
     panel = window.camera_panel
     panel._show_scene(scene_of((1, 1, 2, 3, 3)), None)
     qtbot.waitUntil(window.use_camera_dice_action.isEnabled, timeout=1000)

@@ -24,7 +24,7 @@ def test_camera_reads_the_table_and_fills_the_turn(make_app, qtbot, tmp_path: Pa
     prompts.new_game_choice = choice(["Anna", "Ben"])  # virtual dice: the camera switches
     controller, window = parts.controller, parts.window
     controller.start()
-    controller.set_camera(True, one_photo(tmp_path / "table"))
+    controller.table_dice.set_camera(True, one_photo(tmp_path / "table"))
     assert controller.table_mode
     assert window.camera_dock.isVisible()
     qtbot.waitUntil(window.use_camera_dice_action.isEnabled, timeout=8000)
@@ -34,7 +34,7 @@ def test_camera_reads_the_table_and_fills_the_turn(make_app, qtbot, tmp_path: Pa
     assert window.use_camera_dice_action.shortcut() == QKeySequence("Ctrl+Return")
     settings = load_settings(controller.paths.settings_file)
     assert settings.camera_on and settings.camera == str(tmp_path / "table")
-    controller.set_camera(False)
+    controller.table_dice.set_camera(False)
     assert not window.camera_panel.running and not window.camera_dock.isVisible()
     assert not load_settings(controller.paths.settings_file).camera_on
 
@@ -45,7 +45,7 @@ def test_automatic_camera_fills_one_turn_per_roll(make_app, qtbot, tmp_path: Pat
     controller = parts.controller
     controller.start()
     controller.window.camera_panel.automatic.setChecked(True)
-    controller.set_camera(True, one_photo(tmp_path / "table"))
+    controller.table_dice.set_camera(True, one_photo(tmp_path / "table"))
     qtbot.waitUntil(lambda: controller.game.dice is not None, timeout=8000)
     controller.score_row(controller.game.rules.box_ids.index("chance"))
     assert controller.game.current_player == 1
@@ -58,7 +58,7 @@ def test_a_camera_that_fails_leaves_the_game_playable(make_app, qtbot, tmp_path:
     prompts.new_game_choice = choice(["Anna"], table=True)
     controller, window = parts.controller, parts.window
     controller.start()
-    controller.set_camera(True, str(tmp_path / "unplugged.avi"))
+    controller.table_dice.set_camera(True, str(tmp_path / "unplugged.avi"))
     qtbot.waitUntil(lambda: bool(window.camera_panel.error), timeout=5000)
     assert "Not found" in window.camera_panel.status.text()
     controller.enter_dice("12345")
@@ -83,7 +83,7 @@ def test_the_new_game_dialog_offers_the_camera(make_app, qtbot, tmp_path: Path) 
     assert controller.table_mode and parts.window.camera_panel.running
     assert parts.window.camera_panel.source_spec == str(tmp_path / "table")
     virtual = choice(["Anna"])
-    controller.new_game(virtual)
+    controller.files.new_game(virtual)
     assert not controller.table_mode and not parts.window.camera_panel.running
 
 
@@ -94,7 +94,7 @@ def test_the_camera_stays_on_across_a_restart_and_a_floating_dock(
     prompts.new_game_choice = choice(["Anna"], table=True)
     controller, window = parts.controller, parts.window
     controller.start()
-    controller.set_camera(True, one_photo(tmp_path / "table"))
+    controller.table_dice.set_camera(True, one_photo(tmp_path / "table"))
     window.camera_dock.setFloating(True)
     qtbot.wait(100)
     assert window.camera_action.isChecked() and window.camera_panel.running
@@ -109,7 +109,7 @@ def test_closing_the_dock_turns_the_camera_off(make_app, tmp_path: Path) -> None
     prompts.new_game_choice = choice(["Anna"], table=True)
     controller, window = parts.controller, parts.window
     controller.start()
-    controller.set_camera(True, one_photo(tmp_path / "table"))
+    controller.table_dice.set_camera(True, one_photo(tmp_path / "table"))
     window.camera_dock.close()
     assert not window.camera_action.isChecked() and not window.camera_panel.running
     assert not load_settings(controller.paths.settings_file).camera_on
@@ -120,10 +120,10 @@ def test_camera_texts_follow_a_language_switch(make_app, qtbot, tmp_path: Path) 
     prompts.new_game_choice = choice(["Anna"], table=True)
     controller, window = parts.controller, parts.window
     controller.start()
-    controller.set_camera(True, str(tmp_path / "missing.avi"))
+    controller.table_dice.set_camera(True, str(tmp_path / "missing.avi"))
     qtbot.waitUntil(lambda: bool(window.camera_panel.error), timeout=5000)
     assert "Type the dice in the tray" in window.camera_panel.status.text()
-    controller.set_language("fr")
+    controller.window_settings.set_language("fr")
     assert "Tapez les dés" in window.camera_panel.status.text()
-    controller.set_language("en")
+    controller.window_settings.set_language("en")
     assert "Type the dice in the tray" in window.camera_panel.status.text()

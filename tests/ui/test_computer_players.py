@@ -31,7 +31,7 @@ def test_a_game_against_the_computer(qtbot, make_app: AppFactory, tmp_path: Path
     parts.coach.cache_dir = tmp_path / "coach-cache"
     parts.window.fast_computer_action.setChecked(True)
     rules = get_variant("yacht").configure()
-    parts.controller.new_game(NewGameChoice(rules, ["Anna", "Robot"], computers={1: Level.OPTIMAL}))
+    parts.controller.files.new_game(NewGameChoice(rules, ["Anna", "Robot"], computers={1: Level.OPTIMAL}))
     game = parts.controller.game
     assert game.extra[COMPUTERS_KEY] == {"1": "optimal"}
     game.enter_dice("66666")
@@ -61,7 +61,7 @@ def test_the_computer_says_how_far_its_study_is(make_app: AppFactory, tmp_path: 
     parts, _ = make_app()
     parts.coach.cache_dir = tmp_path / "coach-cache"
     rules = get_variant("yacht").configure()
-    parts.controller.new_game(NewGameChoice(rules, ["Robot"], computers={0: Level.BEGINNER}))
+    parts.controller.files.new_game(NewGameChoice(rules, ["Robot"], computers={0: Level.BEGINNER}))
     parts.coach.build_progressed.emit(1, 4)
     assert parts.window.status_label.text() == "The computer is studying the scoresheet: 25%"
 
@@ -74,7 +74,7 @@ def test_after_an_undo_into_the_computers_turn_the_status_says_how_to_go_on(  # 
     parts.window.fast_computer_action.setChecked(True)
     controller, window = parts.controller, parts.window
     rules = get_variant("yacht").configure()
-    controller.new_game(NewGameChoice(rules, ["Anna", "Robot"], computers={1: Level.OPTIMAL}))
+    controller.files.new_game(NewGameChoice(rules, ["Anna", "Robot"], computers={1: Level.OPTIMAL}))
     game = controller.game
     model = controller.model
     assert model.headerData(1, Qt.Orientation.Horizontal) == "Robot (cpu)"
@@ -87,7 +87,7 @@ def test_after_an_undo_into_the_computers_turn_the_status_says_how_to_go_on(  # 
     qtbot.waitUntil(lambda: game.current_player == 0, timeout=120_000)
     assert "Robot" not in window.status_label.text()  # Anna's turn: the status is hers
 
-    controller.undo()  # into the computer's turn: it waits
+    controller.history.undo()  # into the computer's turn: it waits
     text = window.status_label.text()
     assert text.startswith("Undone: Robot's") and "Ctrl+Shift+J" in text
     controller.score_row(model.row_of_box("chance"))  # a click on its box says it again

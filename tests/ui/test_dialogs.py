@@ -167,7 +167,7 @@ def test_blank_names_stay_blank_and_show_in_the_language_of_the_moment(qtbot, ma
     assert chosen.typed_names == ["Zoé", "", "Inès"]
     parts, prompts = make_app(language="fr")
     prompts.new_game_choice = chosen
-    parts.controller.ask_new_game()
+    parts.controller.files.ask_new_game()
     assert parts.controller.settings.players == ["Zoé", "", "Inès"]
     french = NewGameDialog(parts.controller.settings)
     qtbot.addWidget(french)
@@ -184,20 +184,20 @@ def test_a_default_name_shows_in_the_language_of_the_moment_all_game_long(qtbot,
     parts, prompts = make_app()
     prompts.new_game_choice = chosen
     controller = parts.controller
-    controller.ask_new_game()
+    controller.files.ask_new_game()
     controller.roll()
-    controller.set_language("fr")
+    controller.window_settings.set_language("fr")
     game = controller.game
     assert game.players == ("Joueur 2", "Inès", "Zoé")
     assert controller.model.headerData(0, Qt.Orientation.Horizontal) == "▶ Joueur 2"
     assert load_record(controller.autosave.path).extra["default_names"] == {"Joueur 2": 2}
-    controller.set_language("en")
+    controller.window_settings.set_language("en")
     assert game.players[0] == "Player 2"
     prompts.rename_answer = "Malo"
-    controller.rename_player(0)
-    controller.set_language("fr")
+    controller.seats.rename_player(0)
+    controller.window_settings.set_language("fr")
     assert game.players == ("Malo", "Inès", "Zoé")
-    controller.set_language("en")
+    controller.window_settings.set_language("en")
 
 
 def test_a_saved_default_name_opens_in_the_language_of_the_moment(qtbot, make_app, tmp_path):

@@ -96,7 +96,7 @@ def test_an_unwritable_autosave_folder_is_said_once_and_play_goes_on(qtbot, tmp_
     paths = AppPaths(tmp_path / "config", blocked)
     parts, prompts = make_app(app_paths=paths)
     prompts.new_game_choice = choice(["Anna"])
-    parts.controller.ask_new_game()
+    parts.controller.files.ask_new_game()
     parts.controller.roll()
     parts.controller.roll()
     assert len(prompts.errors) == 1

@@ -142,7 +142,7 @@ def test_games_and_high_scores_export_as_csv_with_the_documented_columns(
     prompts = NightPrompts()
     parts, _ = make_app(prompts=prompts)
     parts.window.games_action.trigger()
-    games = parts.controller.games_window
+    games = parts.controller.files.games_window
     assert games is not None
     qtbot.waitUntil(lambda: games.listing_done)
     prompts.export_answers = [str(tmp_path / "games.csv"), str(tmp_path / "scores.csv")]
@@ -174,7 +174,7 @@ def test_a_note_is_kept_shown_searchable_and_a_1_mb_note_gets_one_message(
     prompts = NightPrompts()
     parts, _ = make_app(prompts=prompts)
     parts.window.games_action.trigger()
-    games = parts.controller.games_window
+    games = parts.controller.files.games_window
     assert games is not None
     qtbot.waitUntil(lambda: games.listing_done)
     games.select_path(kept)
@@ -252,6 +252,6 @@ def test_fix_a_past_box_rescores_marks_the_sheet_and_undoes(qtbot, make_app, tmp
     title, text = prompts.errors[-1]
     assert title == "Box not corrected" and "turn 3" in text and "Fives" in text
     assert controller.game.state.sheets[0].scores["fours"] == 20  # nothing changed
-    controller.undo()
+    controller.history.undo()
     assert controller.game.state.sheets[1].scores["fours"] == 12
     assert model.index(model.row_of_box("fours"), 1).data() == "12"

@@ -70,7 +70,7 @@ def test_a_new_game_and_an_opened_file_each_keep_the_game_left(qtbot, make_app, 
     parts.controller.start()
     parts.controller.roll()
     prompts.new_game_choice = choice(["Ben"])
-    parts.controller.ask_new_game()
+    parts.controller.files.ask_new_game()
     assert prompts.abandon_openings == [False]
     assert "kept" not in prompts.abandon_questions[0]  # the summary; the question says it
     parts.controller.roll()
@@ -101,7 +101,7 @@ def test_an_empty_game_is_not_kept(qtbot, make_app):
     parts.controller.start()
     parts.controller.enter_dice("12345")
     assert parts.controller.autosave.path.exists()
-    parts.controller.undo()
+    parts.controller.history.undo()
     assert not parts.controller.autosave.path.exists()
 
 
@@ -119,7 +119,7 @@ def test_opening_a_kept_games_own_file_resumes_it_without_a_copy(qtbot, make_app
     # With Game › Open…, after another game: the same row again, and a file from elsewhere
     # still gets its own.
     prompts_again.new_game_choice = choice(["Zoé"])
-    again.controller.ask_new_game()
+    again.controller.files.ask_new_game()
     again.controller.roll()
     prompts_again.open_answer = str(kept.path)
     again.window.open_action.trigger()

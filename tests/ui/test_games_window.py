@@ -31,7 +31,7 @@ def test_the_games_window_lists_opens_resumes_and_deletes(qtbot, make_app, paths
     assert prompts.resume_questions == []
     controller.roll()
     window.games_action.trigger()
-    games = controller.games_window
+    games = controller.files.games_window
     assert games is not None and games.isVisible()
     qtbot.waitUntil(lambda: games.listing_done)
     table = games.games
@@ -75,7 +75,7 @@ def test_the_games_window_speaks_french(qtbot, make_app, paths) -> None:
     save_record(paths.games_dir / "game-20260101-120000-1.json", finished_yacht(["Anna"]))
     parts, _prompts = make_app(language="fr")
     parts.window.games_action.trigger()
-    games = parts.controller.games_window
+    games = parts.controller.files.games_window
     assert games is not None
     qtbot.waitUntil(lambda: games.listing_done)
     assert games.windowTitle() == "Parties"
@@ -99,7 +99,7 @@ def test_a_game_that_cannot_be_opened_is_listed_and_set_aside_only_when_asked(
     parts.controller.start()
     assert broken.exists() and newer.exists()  # start-up moves nothing
     parts.window.games_action.trigger()
-    games = parts.controller.games_window
+    games = parts.controller.files.games_window
     assert games is not None
     qtbot.waitUntil(lambda: games.listing_done)
     texts = {games.games.item(row, 1).text(): row for row in range(games.games.rowCount())}
@@ -129,7 +129,7 @@ def test_a_game_played_in_one_window_is_a_copy_in_another(qtbot, make_app, paths
     second.controller.start()
     assert second_prompts.resume_questions == []  # not offered the game being played
     second.window.games_action.trigger()
-    games = second.controller.games_window
+    games = second.controller.files.games_window
     assert games is not None
     qtbot.waitUntil(lambda: games.listing_done)
     games.select_path(playing)
@@ -144,7 +144,7 @@ def test_a_game_played_in_one_window_is_a_copy_in_another(qtbot, make_app, paths
     first.controller.roll()  # each window saves to its own file
     assert first.controller.autosave.path == playing
     # The first window closes: its game is free again.
-    first.controller.on_close()
+    first.controller.window_settings.on_close()
     assert not second.controller.autosave.open_elsewhere(playing)
 
 
@@ -161,7 +161,7 @@ def test_the_games_window_opens_at_once_and_fills_in(qtbot, make_app, paths) -> 
     started = time.perf_counter()
     parts.window.games_action.trigger()
     blocked = time.perf_counter() - started
-    games = parts.controller.games_window
+    games = parts.controller.files.games_window
     assert games is not None and games.isVisible()
     assert blocked < 0.3, f"the window blocked {blocked:.2f} s"  # replaying took ~2 s
     qtbot.waitUntil(lambda: games.listing_done, timeout=60_000)
@@ -182,8 +182,8 @@ def test_computer_players_are_marked_in_the_games_and_the_high_scores(qtbot, mak
     paths.games_dir.mkdir(parents=True)
     save_record(paths.games_dir / "game-20260101-120000-1.json", against)
     parts, _prompts = make_app()
-    parts.controller.show_games()
-    games = parts.controller.games_window
+    parts.controller.files.show_games()
+    games = parts.controller.files.games_window
     assert games is not None
     qtbot.waitUntil(lambda: games.listing_done)
     assert games.games.item(0, 2).text() == "Anna, Robot (cpu)"

@@ -26,9 +26,9 @@ def test_undo_and_redo_name_the_action(qtbot, make_app) -> None:
     window.redo_action.trigger()
     assert window.status_label.text() == "Redone: Anna's Fours"
     assert controller.game.current_player == 1
-    controller.set_language("fr")
+    controller.window_settings.set_language("fr")
     assert window.undo_action.text() == "&Annuler : Les 4 de Anna (12)"
-    controller.set_language("en")
+    controller.window_settings.set_language("en")
 
 
 def test_undo_names_holds_and_virtual_rolls_are_not_undone(qtbot, make_app) -> None:
@@ -79,10 +79,10 @@ def test_the_order_of_play_changes_from_the_column_menu_until_the_game_begins(
     assert controller.game.players == ("Chloé", "Anna", "Ben")
     sheet.player_menu(0).actions()[2].trigger()  # Move right
     assert controller.game.players == ("Anna", "Chloé", "Ben")
-    controller.undo()
+    controller.history.undo()
     assert controller.game.players == ("Chloé", "Anna", "Ben")
     controller.enter_dice("12345")
     assert not sheet.player_menu(1).actions()[1].isEnabled()  # Move left: the game began
-    controller.move_player(1, 0)
+    controller.seats.move_player(1, 0)
     assert controller.game.players == ("Chloé", "Anna", "Ben")
     assert "once the game has begun" in parts.window.status_label.text()

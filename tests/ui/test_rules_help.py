@@ -130,18 +130,18 @@ def test_help_rules_shows_the_game_in_play_in_both_languages(qtbot, make_app) ->
     prompts.new_game_choice = choice(["Anna"], variant="yams-ecart")
     parts.controller.start()
     parts.window.rules_action.trigger()
-    rules = parts.controller.rules_window
+    rules = parts.controller.window_settings.rules_window
     assert rules is not None and rules.isVisible()
     assert rules.current_rules() is parts.controller.game.rules
     assert "Écart counts once both Plus and Minus" in rules.page.toPlainText()
     assert rules.sheets.count() == 8  # this game, 4 scoresheets, Cochon, 421, free roller
-    parts.controller.set_language("fr")
+    parts.controller.window_settings.set_language("fr")
     assert rules.windowTitle() == "Règles"
     assert "Section haute" in rules.page.toPlainText()
     assert "L’Écart compte une fois" in rules.page.toPlainText()
     rules.sheets.setCurrentIndex(4)
     assert "Exactement 1-2-3-4-5" in rules.page.toPlainText()
-    parts.controller.set_language("en")
+    parts.controller.window_settings.set_language("en")
 
 
 @pytest.mark.parametrize(
@@ -174,7 +174,7 @@ def test_help_rules_during_cochon_or_421_shows_that_game_first_with_its_options(
     )
     parts.controller.start()
     parts.window.rules_action.trigger()
-    window = parts.controller.rules_window
+    window = parts.controller.window_settings.rules_window
     assert window is not None and window.isVisible()
     assert window.sheets.currentIndex() == 0 and window.sheets.itemText(0) == title
     assert words in window.page.toPlainText()
@@ -183,18 +183,18 @@ def test_help_rules_during_cochon_or_421_shows_that_game_first_with_its_options(
     assert window.current_rules().variant.id == "yahtzee"
     assert "Full house" in window.page.toPlainText()
     window.sheets.setCurrentIndex(0)
-    parts.controller.set_language("fr")
+    parts.controller.window_settings.set_language("fr")
     assert window.windowTitle() == "Règles" and french in window.page.toPlainText()
     assert window.sheets.itemText(0).startswith("Cette partie")
-    parts.controller.set_language("en")
+    parts.controller.window_settings.set_language("en")
 
 
 def test_help_rules_over_the_free_roller_shows_its_page_first(qtbot, make_app) -> None:
     parts, _prompts = make_app()
     parts.controller.start()
-    parts.controller.show_roller()
+    parts.controller.roller.show()
     parts.window.rules_action.trigger()
-    window = parts.controller.rules_window
+    window = parts.controller.window_settings.rules_window
     assert window is not None
     assert window.sheets.itemText(0) == "This game: Free roller (d4 to d20)"
     assert "2d6+d20" in window.page.toPlainText() and "hold it" in window.page.toPlainText()

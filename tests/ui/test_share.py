@@ -41,7 +41,7 @@ def test_share_opens_a_dialog_whose_code_and_link_hold_the_game(make_app, qtbot)
     game = realistic_game("yahtzee")
     parts, _ = make_app(game=game)
     parts.window.share_action.trigger()
-    dialog = parts.controller.share_dialog
+    dialog = parts.controller.sharing.dialog
     assert isinstance(dialog, ShareDialog)
     qtbot.waitExposed(dialog)
     assert dialog.link == link_from_game(game)
@@ -65,8 +65,8 @@ def test_the_shortcuts_of_share_and_save_as(make_app) -> None:
 
 def test_copy_the_link_and_save_the_code(make_app, qtbot, tmp_path: Path) -> None:
     parts, prompts = make_app(game=realistic_game("yacht", players=("Anna", "Ben")))
-    parts.controller.share()
-    dialog = parts.controller.share_dialog
+    parts.controller.sharing.share()
+    dialog = parts.controller.sharing.dialog
     assert dialog is not None
     dialog.copy_button.click()
     assert QGuiApplication.clipboard().text() == dialog.link
@@ -89,8 +89,8 @@ def test_copy_the_link_and_save_the_code(make_app, qtbot, tmp_path: Path) -> Non
 
 def test_the_dialog_speaks_french(make_app) -> None:
     parts, _ = make_app(language="fr", game=realistic_game("yacht", players=("Anna",)))
-    parts.controller.share()
-    dialog = parts.controller.share_dialog
+    parts.controller.sharing.share()
+    dialog = parts.controller.sharing.dialog
     assert dialog is not None
     assert dialog.windowTitle() == "Partager cette partie"
     assert "lien" in dialog.copy_button.text()
@@ -178,9 +178,9 @@ def test_cochon_and_421_are_shared_and_offered_like_any_game(make_app) -> None:
         panel.show_codes((link,), now=10.0 * number)
         assert prompts.continue_questions[-1].startswith(("2 players, Anna", "3 players, game"))
         assert same_game(parts.controller.game, shared)
-        parts.controller.share()
-        assert parts.controller.share_dialog is not None
-        assert parts.controller.share_dialog.link == link_from_game(parts.controller.game)
+        parts.controller.sharing.share()
+        assert parts.controller.sharing.dialog is not None
+        assert parts.controller.sharing.dialog.link == link_from_game(parts.controller.game)
         panel.show_codes((), now=10.0 * number + 5)
     assert not prompts.errors
 

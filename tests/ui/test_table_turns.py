@@ -28,7 +28,7 @@ def test_turning_the_camera_off_forgets_its_reading(make_app, qtbot, tmp_path: P
     prompts.new_game_choice = choice(["Anna"])
     controller, window = parts.controller, parts.window
     controller.start()
-    controller.set_camera(True, photos(tmp_path / "table", 1))
+    controller.table_dice.set_camera(True, photos(tmp_path / "table", 1))
     qtbot.waitUntil(window.use_camera_dice_action.isEnabled, timeout=8000)
     window.camera_action.trigger()  # Ctrl+Shift+C: the camera goes off
     assert not window.camera_panel.running
@@ -47,7 +47,7 @@ def test_a_new_turn_forgets_the_reading_until_the_dice_move(make_app, qtbot, tmp
     prompts.new_game_choice = choice(["Anna", "Ben"], table=True)
     controller, window = parts.controller, parts.window
     controller.start()
-    controller.set_camera(True, photos(tmp_path / "table", 1))
+    controller.table_dice.set_camera(True, photos(tmp_path / "table", 1))
     qtbot.waitUntil(window.use_camera_dice_action.isEnabled, timeout=8000)
     window.use_camera_dice_action.trigger()
     controller.score_row(controller.model.row_of_box("chance"))
@@ -68,7 +68,7 @@ def test_automatic_camera_readings_are_the_turns_throws(make_app, qtbot, tmp_pat
     controller.start()
     panel._open_source = lambda spec: ImageFolderSource(spec, seconds_each=1.2, fps=20)
     controller.settings.camera_automatic = True
-    controller.set_camera(True, photos(tmp_path / "table", 4))
+    controller.table_dice.set_camera(True, photos(tmp_path / "table", 4))
     game = controller.game
     qtbot.waitUntil(lambda: len(game.state.turn.rolls) == 3, timeout=15000)
     assert [sorted(roll) for roll in game.state.turn.rolls] == [
@@ -80,8 +80,8 @@ def test_automatic_camera_readings_are_the_turns_throws(make_app, qtbot, tmp_pat
     assert window.tray.rolls_left_label.text() == "Throw 3 of 3"
     qtbot.waitUntil(lambda: "No throws left" in window.status_label.text(), timeout=8000)
     assert len(game.state.turn.rolls) == 3  # the fourth throw is refused
-    controller.set_camera(False)
-    controller.undo()
+    controller.table_dice.set_camera(False)
+    controller.history.undo()
     assert sorted(game.dice or ()) == [3, 4, 4, 4, 6] and game.rolls_left == 1
     assert window.tray.rolls_left_label.text() == "Throw 2 of 3"
 

@@ -89,7 +89,7 @@ def test_table_dice_and_the_camera_expect_three(qtbot, make_app):
         qtbot.keyClick(window, key)
     qtbot.keyClick(window.tray.entry, Qt.Key.Key_Return)
     assert game.state.turns[-1].throws == ((4, 2, 1),)
-    parts.controller.use_camera_dice((2, 2, 1))
+    parts.controller.table_dice.use_camera_dice((2, 2, 1))
     assert game.state.tokens == (0, 10)
     assert "this game uses 3" in window.camera_panel._describe((2, 2), None)
 
@@ -116,7 +116,7 @@ def test_a_saved_421_opens_in_the_window_and_keeps_its_seen_throws(qtbot, make_a
     save_record(path, game)
     parts, prompts = make_app()
     prompts.open_answer = str(path)
-    parts.controller.open_file()
+    parts.controller.files.open_file()
     opened = parts.controller.game
     assert opened.state == game.state and prompts.errors == []
     board = parts.window.four21_board
@@ -303,5 +303,5 @@ def test_undo_names_a_stop_and_whose_it_was(qtbot, make_app, tmp_path):
     controller.stop_turn()
     assert game.players[game.current_player] != name
     assert window.undo_action.text() == f"&Undo: {name} stopping"
-    controller.undo()
+    controller.history.undo()
     assert window.status_label.text() == f"Undone: {name} stopping"

@@ -14,7 +14,7 @@ def test_the_free_roller_rolls_holds_and_remembers_its_dice(qtbot, make_app):
     parts.controller.start()
     window, controller = parts.window, parts.controller
     roller = window.roller
-    assert controller.roller_shown
+    assert controller.roller.shown
     roller.notation.setText("2d6+d20")
     qtbot.keyClick(roller.notation, Qt.Key.Key_Return)
     assert roller.roller.faces == (6, 6, 20)
@@ -34,8 +34,8 @@ def test_the_free_roller_rolls_holds_and_remembers_its_dice(qtbot, make_app):
     assert load_settings(controller.paths.settings_file).roller_dice == "2d6+d20+d8"
     assert not window.undo_action.isEnabled()
     roller.back_button.click()
-    assert not controller.roller_shown
-    controller.show_roller()
+    assert not controller.roller.shown
+    controller.roller.show()
     assert roller.roller.faces == (6, 6, 20, 8)
 
 

@@ -54,5 +54,5 @@ def test_undo_redo_autosave_resume_save_as_and_open(qtbot, make_app, tmp_path, c
     assert again.controller.game.state == played
     again.controller.game.apply(again.controller.game.legal_actions()[0])
     again_prompts.open_answer = str(saved)
-    again.controller.open_file()
+    again.controller.files.open_file()
     assert again.controller.game.state == played and again_prompts.errors == []

@@ -93,7 +93,7 @@ def test_the_camera_expects_one_die_and_says_so(qtbot, make_app):
     panel = parts.window.camera_panel
     assert panel.expected_count == 1
     assert "this game uses 1" in panel._describe((3, 4), None)
-    parts.controller.use_camera_dice((6,))
+    parts.controller.table_dice.use_camera_dice((6,))
     assert parts.controller.game.state.turn.rolls == (6,)
 
 
@@ -137,8 +137,8 @@ def test_the_same_face_read_twice_by_the_camera_is_two_rolls(qtbot, make_app):
     parts, prompts = make_app()
     prompts.new_game_choice = pig_choice(["Anna"], table=True)
     parts.controller.start()
-    parts.controller.use_camera_dice((4,))
-    parts.controller.use_camera_dice((4,))
+    parts.controller.table_dice.use_camera_dice((4,))
+    parts.controller.table_dice.use_camera_dice((4,))
     assert parts.controller.game.state.turn.rolls == (4, 4)
 
 
@@ -183,13 +183,13 @@ def test_undo_names_the_hold_and_the_player_whose_throw_ended_the_turn(qtbot, ma
     game.apply(Roll((5,)))  # a throw of real dice on the table: it may be undone
     controller.bank()
     assert window.undo_action.text() == "&Undo: Anna's hold"
-    controller.undo()
+    controller.history.undo()
     assert window.status_label.text() == "Undone: Anna's hold"
-    controller.redo()
+    controller.history.redo()
     game.apply(Roll((1,)))  # Bruno's 1 ends his turn: Anna plays next
     assert game.current_player == 0
     assert window.undo_action.text() == "&Undo: Bruno's throw"
-    controller.undo()
+    controller.history.undo()
     assert window.status_label.text() == "Undone: Bruno's throw"
     assert window.redo_action.text() == "&Redo: Bruno's throw"
 
