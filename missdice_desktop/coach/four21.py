@@ -172,7 +172,7 @@ def rethrow_choices(
     throws taken), who plays not to be the worst of `opponents` + 1 players.
 
     >>> [(c.keep, round(c.chance, 3)) for c in rethrow_choices((4, 2, 6), 1, (6, 6, 5))][:2]
-    [((6,), 0.083), ((6, 4), 0.083)]
+    [((4, 2), 0.333), ((4,), 0.278)]
     """
     _check_throws(throws_left)
     hand = hand_of(dice)
