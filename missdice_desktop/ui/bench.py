@@ -156,10 +156,10 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[tuple[float, str]
     from PySide6.QtWidgets import QApplication
 
     from missdice_desktop.ui.app import build_app
+    from missdice_desktop.ui.games.sheet_model import SheetRole
     from missdice_desktop.ui.new_game_dialog import NewGameChoice
     from missdice_desktop.ui.prompts import Prompts
     from missdice_desktop.ui.settings import AppPaths, Settings, save_settings
-    from missdice_desktop.ui.sheet_model import SheetRole
 
     class Quiet(Prompts):
         def confirm_zero(self, box: str, better_box: str, better_score: int) -> tuple[bool, bool]:

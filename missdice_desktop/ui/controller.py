@@ -36,6 +36,7 @@ from missdice_desktop.ui.end_of_game_dialog import (
 )
 from missdice_desktop.ui.files_controller import Files
 from missdice_desktop.ui.games import GameView, view_of
+from missdice_desktop.ui.games.sheet_model import SheetModel
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.prompts import Prompts
 from missdice_desktop.ui.roller_page import RollerPage
@@ -43,7 +44,6 @@ from missdice_desktop.ui.seats import Seats
 from missdice_desktop.ui.session import GameSession
 from missdice_desktop.ui.settings import AppPaths, Settings
 from missdice_desktop.ui.sharing import Sharing
-from missdice_desktop.ui.sheet_model import SheetModel
 from missdice_desktop.ui.table_dice import TableDice
 from missdice_desktop.ui.texts import fill
 from missdice_desktop.ui.undo_redo import UndoRedo

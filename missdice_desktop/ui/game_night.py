@@ -21,8 +21,8 @@ from missdice_desktop.export import write_games_csv, write_high_scores_csv
 from missdice_desktop.library import KeptSummary, high_scores
 from missdice_desktop.notes import NoteProblem, note_problem, set_game_note
 from missdice_desktop.records import RecordError, load_record
-from missdice_desktop.rules import DiceGame, Game, IllegalActionError
-from missdice_desktop.rules.corrections import CorrectBox, corrected_boxes
+from missdice_desktop.rules import DiceGame
+from missdice_desktop.ui.games import view_of
 from missdice_desktop.ui.settings import save_settings
 from missdice_desktop.ui.texts import fill
 
@@ -43,7 +43,7 @@ def system_reduces_motion() -> bool:
 
 def corrected_in(game: DiceGame[Any]) -> frozenset[tuple[int, str]]:
     """(player, box id) of the boxes whose dice were corrected after the fact."""
-    return frozenset(corrected_boxes(game.state)) if isinstance(game, Game) else frozenset()
+    return view_of(game).corrected_boxes(game)
 
 
 def note_problem_text(problem: NoteProblem) -> str:
@@ -216,49 +216,10 @@ class GameNight(QObject):
     # Fix a past box -----------------------------------------------------------------------------
 
     def fix_past_box(self) -> bool:
-        """Edit › Fix a past box…: pick a scored turn, give its right dice; the engine
-        rescores the game or says which turn the correction would break. True when done."""
-        from missdice_desktop.ui import texts
+        """Edit › Fix a past box… (the scoresheet games'): see `games.yahtzee.fix_past_box`."""
+        from missdice_desktop.ui.games.yahtzee import fix_past_box
 
-        controller = self.controller
-        game = controller.game
-        if not isinstance(game, Game) or not game.state.scored_turns:
-            controller.note(translate("GameNight", "No box has been scored yet."), beep=True)
-            return False
-        names = controller.model.box_names
-        choices = [
-            fill(
-                translate("GameNight", "Turn %1 — %2 — %3: %4 (%5)"),
-                str(index + 1),
-                game.players[scored.player],
-                names.get(scored.box, scored.box),
-                " ".join(str(face) for face in scored.dice),
-                str(scored.score),
-            )
-            for index, scored in enumerate(game.state.scored_turns)
-        ]
-        answer = controller.prompts.fix_box(choices)
-        if answer is None:
-            return False
-        turn, faces = answer
-        try:
-            game.apply(CorrectBox(turn, tuple(int(face) for face in faces)))
-        except (IllegalActionError, ValueError) as error:
-            refusal = getattr(error, "refusal", None)
-            why = texts.refusal_text(refusal, names) if refusal is not None else str(error)
-            controller.prompts.error(translate("GameNight", "Box not corrected"), why)
-            return False
-        scored = game.state.scored_turns[turn]
-        controller.note(
-            fill(
-                translate("GameNight", "Corrected: %1's %2 now holds %3 (%4). Undo takes it back."),
-                game.players[scored.player],
-                names.get(scored.box, scored.box),
-                " ".join(str(face) for face in scored.dice),
-                str(scored.score),
-            )
-        )
-        return True
+        return fix_past_box(self.controller)
 
     # The scoreboard -----------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.games.four21_board import Four21Board
 from missdice_desktop.ui.games.free_roller import FreeRollerView
 from missdice_desktop.ui.games.pig_board import PigBoard
-from missdice_desktop.ui.sheet_view import AZERTY_DIGITS, SheetView
+from missdice_desktop.ui.games.sheet_view import AZERTY_DIGITS, SheetView
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate

@@ -25,7 +25,8 @@ from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 from missdice_desktop.rules import DiceGame, Game
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.end_of_game_dialog import winners_text
-from missdice_desktop.ui.sheet_model import RowKind, SheetModel, SheetRole
+from missdice_desktop.ui.games import view_of
+from missdice_desktop.ui.games.sheet_model import RowKind, SheetModel, SheetRole
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
@@ -36,8 +37,9 @@ CORRECTED_MARK = "✎"
 
 def options_text(game: DiceGame[Any]) -> str:
     """The game's options in words ("Points to reach: 100"), for the page's heading."""
-    if isinstance(game, Game):
-        return texts.rules_summary(game.rules, table_dice=None)
+    sheet_game = view_of(game).scoresheet(game)
+    if sheet_game is not None:
+        return texts.rules_summary(sheet_game.rules, table_dice=None)
     parts = [
         f"{texts.option_name(name)}: {value}"
         for name, value in getattr(game.rules, "option_values", {}).items()
@@ -72,8 +74,9 @@ def sheet_html(
         f"<p style='font-size: 12pt; margin: 0;'><b>{_e(options_text(game))}</b></p>",
         f"<p style='font-size: 10pt; margin: 0;'>{_e(date)} · {_e(state)}</p><br/>",
     ]
-    if isinstance(game, Game):
-        parts.append(_grid_html(game, corrected))
+    sheet_game = view_of(game).scoresheet(game)
+    if sheet_game is not None:
+        parts.append(_grid_html(sheet_game, corrected))
     else:
         parts.append(_standings_html(game))
     if corrected:

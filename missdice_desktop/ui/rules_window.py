@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -14,53 +16,40 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.rules import BUILT_IN_VARIANTS, PigRules, Ruleset
-from missdice_desktop.rules.four21 import Four21Rules
 from missdice_desktop.ui import texts
-from missdice_desktop.ui.games_rules_text import (
-    four21_options,
-    four21_page,
-    free_roller_page,
-    pig_options,
-    pig_page,
-)
+from missdice_desktop.ui.games import playable, views
+from missdice_desktop.ui.games.rules_pages import free_roller_page
 from missdice_desktop.ui.new_game_dialog import FREE_ROLLER
-from missdice_desktop.ui.rules_text import rules_page
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 
-Subject = Ruleset | PigRules | Four21Rules | str
-"""What a page explains: a scoresheet, Cochon, the 421 (with their options) or the free roller."""
+Subject = Any
+"""What a page explains: a game's rules (with their options), or `FREE_ROLLER`."""
 
 
 def _subject_of(rules: object) -> Subject | None:
     """The page subject of the game in play (None when there is nothing to explain)."""
-    if isinstance(rules, Ruleset | PigRules | Four21Rules):
+    if rules == FREE_ROLLER:
+        return FREE_ROLLER
+    game_id = getattr(rules, "game_id", None)
+    if isinstance(game_id, str) and playable(game_id):
         return rules
-    return FREE_ROLLER if rules == FREE_ROLLER else None
+    return None
 
 
 def _name(subject: Subject) -> str:
     """The subject's name in the list, with its options."""
-    if isinstance(subject, Ruleset):
-        return texts.rules_summary(subject, table_dice=None)
-    if isinstance(subject, PigRules):
-        return f"{texts.game_name('pig')} — {pig_options(subject)}"
-    if isinstance(subject, Four21Rules):
-        return f"{texts.game_name('421')} — {four21_options(subject)}"
-    return texts.game_name(FREE_ROLLER)
+    if isinstance(subject, str):
+        return texts.game_name(FREE_ROLLER)
+    return views()[subject.game_id].rules_title(subject)
 
 
 def page_of(subject: Subject) -> str:
     """The subject's Rules page, as HTML."""
-    if isinstance(subject, Ruleset):
-        return rules_page(subject)
-    if isinstance(subject, PigRules):
-        return pig_page(subject)
-    if isinstance(subject, Four21Rules):
-        return four21_page(subject)
-    return free_roller_page()
+    if isinstance(subject, str):
+        return free_roller_page()
+    return views()[subject.game_id].rules_page(subject)
 
 
 class RulesWindow(QDialog):
@@ -103,10 +92,8 @@ class RulesWindow(QDialog):
         if self.game_rules is not None:
             this_game = fill(translate("RulesWindow", "This game: %1"), _name(self.game_rules))
             choices.append((this_game, self.game_rules))
-        for variant in BUILT_IN_VARIANTS.values():
-            choices.append((texts.variant_name(variant), variant.configure()))
-        choices.append((texts.game_name("pig"), PigRules()))
-        choices.append((texts.game_name("421"), Four21Rules()))
+        for view in views().values():
+            choices.extend(view.rules_examples())
         choices.append((texts.game_name(FREE_ROLLER), FREE_ROLLER))
         return choices
 

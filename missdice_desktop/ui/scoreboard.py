@@ -13,9 +13,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QWidget
 
-from missdice_desktop.rules import DiceGame, Game
-from missdice_desktop.ui import texts
+from missdice_desktop.rules import DiceGame
 from missdice_desktop.ui.end_of_game_dialog import winners_text
+from missdice_desktop.ui.games import view_of
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
@@ -45,28 +45,16 @@ class Scoreboard(QWidget):
             (name, int(total), seat == playing)
             for seat, (name, total) in enumerate(zip(game.players, totals, strict=True))
         ]
-        if isinstance(game, Game):
-            self.title = texts.variant_name(game.rules.variant)
-        else:
-            self.title = texts.game_name(game.game_id)
+        view = view_of(game)
+        self.title = view.name(game)
         if game.finished and game.losers():
             self.subtitle = fill(translate("Scoreboard", "Game over — %1 loses"), game.losers()[0])
         elif game.finished:
             self.subtitle = fill(
                 translate("Scoreboard", "Game over — %1"), winners_text(game.standings())
             )
-        elif isinstance(game, Game):
-            turn = len(game.state.sheets[game.current_player].scores) + 1
-            self.subtitle = fill(
-                translate("Scoreboard", "%1 to play — turn %2 of %3"),
-                game.players[game.current_player],
-                str(turn),
-                str(len(game.rules.boxes)),
-            )
         else:
-            self.subtitle = fill(
-                translate("Scoreboard", "%1 to play"), game.players[game.current_player]
-            )
+            self.subtitle = view.turn_text(game)
         tokens = getattr(game.rules, "total_key", "total") == "tokens"
         self.setWindowTitle(translate("Scoreboard", "Scoreboard"))
         self.setAccessibleName(translate("Scoreboard", "Scoreboard"))

@@ -22,12 +22,8 @@ from missdice_desktop.rules import (
     RenamePlayers,
     Roll,
     Ruleset,
-    Score,
     Variant,
 )
-from missdice_desktop.rules.corrections import CorrectBox
-from missdice_desktop.rules.four21 import Stop
-from missdice_desktop.rules.pig import Bank
 
 translate = QCoreApplication.translate
 
@@ -316,12 +312,9 @@ def points_missing_long(points: int) -> str:
     return fill(translate("texts", "%1 points still missing for the bonus."), str(points))
 
 
-def action_text(action: object, player: str, box: str, score: int | None) -> str:
-    """An engine action in words, for Undo and Redo ("Anna's Fours (12)", "Ben's roll")."""
-    if isinstance(action, Score):
-        if score is None:
-            return fill(translate("texts", "%1's %2"), player, box)
-        return fill(translate("texts", "%1's %2 (%3)"), player, box, str(score))
+def action_text(action: object, player: str) -> str:
+    """An action every game shares, in words, for Undo and Redo ("Ben's roll"); a game's
+    own actions are worded by its view (`ui.games`)."""
     if isinstance(action, Roll):
         if action.drawn:
             return fill(translate("texts", "%1's roll"), player)
@@ -333,14 +326,8 @@ def action_text(action: object, player: str, box: str, score: int | None) -> str
             else translate("texts", "releasing die %1")
         )
         return fill(text, str(action.index + 1))
-    if isinstance(action, Bank):
-        return fill(translate("texts", "%1's hold"), player)
-    if isinstance(action, Stop):
-        return fill(translate("texts", "%1 stopping"), player)
     if isinstance(action, RenamePlayers):
         return translate("texts", "renaming the players")
-    if isinstance(action, CorrectBox):
-        return fill(translate("texts", "the correction of turn %1"), str(action.turn + 1))
     if isinstance(action, EnterDice) and action.dice is not None:
         return fill(translate("texts", "the dice %1"), "".join(str(v) for v in action.dice))
     return ""

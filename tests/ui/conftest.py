@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 import missdice_desktop.ui.autosave
 from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.app import AppParts, build_app
+from missdice_desktop.ui.games.sheet_model import SheetRole
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.new_game_dialog import NewGameChoice
 from missdice_desktop.ui.prompts import Prompts
@@ -29,7 +30,6 @@ from missdice_desktop.ui.settings import (
     Settings,
     save_settings,
 )
-from missdice_desktop.ui.sheet_model import SheetRole
 
 # Saves are written at once, so that a test reads the file an action has just saved (the
 # background writer has its own tests in test_autosave_background.py).

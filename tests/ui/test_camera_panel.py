@@ -87,7 +87,10 @@ def test_use_these_dice_fills_the_turn(make_panel, qtbot, tmp_path: Path) -> Non
 
 def test_automatic_mode_uses_steady_dice_once(make_panel, qtbot, tmp_path: Path) -> None:
     chosen: list[tuple[int, ...]] = []
-    panel = make_panel(one_image_folder(tmp_path, DEMO[0]), seconds_each=10, )
+    panel = make_panel(
+        one_image_folder(tmp_path, DEMO[0]),
+        seconds_each=10,
+    )
     panel.automatic.setChecked(True)
     panel.dice_chosen.connect(chosen.append)
     panel.start()
@@ -156,7 +159,10 @@ class UnpluggedAfter(ImageFolderSource):
 def test_a_camera_unplugged_mid_stream_is_reported_and_can_reopen(qtbot, tmp_path: Path) -> None:
     folder = one_image_folder(tmp_path, DEMO[0])
     sources = [UnpluggedAfter(folder, frames=20), UnpluggedAfter(folder, frames=10_000)]
-    panel = CameraPanel("camera", open_source=lambda _spec: sources.pop(0), )
+    panel = CameraPanel(
+        "camera",
+        open_source=lambda _spec: sources.pop(0),
+    )
     qtbot.addWidget(panel)
     game = Game(get_variant("yahtzee").configure(), ["Anna"])
     panel.start()

@@ -31,7 +31,9 @@ def test_a_game_against_the_computer(qtbot, make_app: AppFactory, tmp_path: Path
     parts.coach.cache_dir = tmp_path / "coach-cache"
     parts.window.fast_computer_action.setChecked(True)
     rules = get_variant("yacht").configure()
-    parts.controller.files.new_game(NewGameChoice(rules, ["Anna", "Robot"], computers={1: Level.OPTIMAL}))
+    parts.controller.files.new_game(
+        NewGameChoice(rules, ["Anna", "Robot"], computers={1: Level.OPTIMAL})
+    )
     game = parts.controller.game
     assert game.extra[COMPUTERS_KEY] == {"1": "optimal"}
     game.enter_dice("66666")

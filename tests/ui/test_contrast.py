@@ -10,8 +10,8 @@ from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.app import dark_palette, light_palette
 from missdice_desktop.ui.colours import AA_CONTRAST, contrast
 from missdice_desktop.ui.games.board_text import muted
-from missdice_desktop.ui.sheet_model import SheetModel
-from missdice_desktop.ui.sheet_view import SheetView
+from missdice_desktop.ui.games.sheet_model import SheetModel
+from missdice_desktop.ui.games.sheet_view import SheetView
 
 Role = QPalette.ColorRole
 Group = QPalette.ColorGroup

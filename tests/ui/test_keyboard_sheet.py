@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from missdice_desktop.ui.sheet_model import RowKind, SheetRole
+from missdice_desktop.ui.games.sheet_model import RowKind, SheetRole
 from tests.ui.conftest import choice
 
 

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from missdice_desktop.ui.app import TRANSLATIONS_DIR
-from missdice_desktop.ui.sheet_model import SheetRole
+from missdice_desktop.ui.games.sheet_model import SheetRole
 from tests.ui.conftest import choice, click_cell
 
 UI_DIR = Path(__file__).resolve().parents[2] / "missdice_desktop" / "ui"

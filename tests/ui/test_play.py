@@ -7,7 +7,7 @@ from PySide6.QtGui import QHelpEvent, QPalette
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from missdice_desktop.records import load_record
-from missdice_desktop.ui.sheet_model import RowKind, SheetRole
+from missdice_desktop.ui.games.sheet_model import RowKind, SheetRole
 from tests.ui.conftest import choice, click_cell, click_die, scorable_rows
 
 

@@ -10,16 +10,16 @@ from missdice_desktop.rules import Game, PigRules, get_variant
 from missdice_desktop.rules.four21 import ALL_HANDS, FOUR21_WORTHS, Four21Rules, hand_text
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.app import LanguageSwitcher
-from missdice_desktop.ui.games_rules_text import (
+from missdice_desktop.ui.games.rules_pages import (
     four21_page,
     free_roller_page,
     hand_rows,
     pig_page,
 )
+from missdice_desktop.ui.games.rules_text import rules_page
+from missdice_desktop.ui.games.sheet_model import RowKind, SheetModel
 from missdice_desktop.ui.new_game_dialog import NewGameChoice
-from missdice_desktop.ui.rules_text import rules_page
 from missdice_desktop.ui.settings import DICE_VIRTUAL
-from missdice_desktop.ui.sheet_model import RowKind, SheetModel
 from tests.ui.conftest import choice
 
 TOOLTIP = Qt.ItemDataRole.ToolTipRole

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from missdice_desktop.rules import Game, get_variant
-from missdice_desktop.ui.sheet_model import RowKind, SheetModel, SheetRole, sheet_rows
+from missdice_desktop.ui.games.sheet_model import RowKind, SheetModel, SheetRole, sheet_rows
 
 NAMES = ["Anna", "Ben", "Chloé", "Dan", "Élise", "Farid", "Gus", "Hana"]
 

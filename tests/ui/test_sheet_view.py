@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from missdice_desktop.rules import Game, get_variant
-from missdice_desktop.ui.sheet_model import RowKind, SheetModel
-from missdice_desktop.ui.sheet_view import SheetView
+from missdice_desktop.ui.games.sheet_model import RowKind, SheetModel
+from missdice_desktop.ui.games.sheet_view import SheetView
 
 NAMES = ["Anna", "Ben", "Chloé", "Dan", "Élise", "Farid", "Gus", "Hana"]
 

@@ -140,10 +140,26 @@ class GameView:
     def action_text(self, game: DiceGame[Any], action: Action, player: str, *, done: bool) -> str:
         """An action in words for Undo and Redo ("Anna's Fours (12)", "Ben's roll"); `done`
         when it is the last one applied (undo), else the one redo would apply."""
-        return texts.action_text(action, player, "", None)
+        return texts.action_text(action, player)
 
     def on_change(self, context: PlayContext, change: Change) -> None:
         """React to a change before the window redraws (a bonus to announce…)."""
+
+    def rules_title(self, rules: Any) -> str:
+        """The game with its options, as Help › Rules lists it."""
+        return texts.game_name(rules.game_id)
+
+    def rules_page(self, rules: Any) -> str:
+        """The game's rules page, as HTML."""
+        raise NotImplementedError
+
+    def rules_examples(self) -> list[tuple[str, Any]]:
+        """The game's rules pages Help › Rules always lists (name, rules with their defaults)."""
+        return []
+
+    def corrected_boxes(self, game: DiceGame[Any]) -> frozenset[tuple[int, str]]:
+        """(player, box id) of the boxes corrected after they were scored (a sheet's)."""
+        return frozenset()
 
     def scoresheet(self, game: DiceGame[Any]) -> Game | None:
         """The game as a scoresheet game (boxes, the coach's tables, corrections), None

@@ -10,7 +10,9 @@ from PySide6.QtWidgets import QWidget
 
 from missdice_desktop.rules import DiceGame
 from missdice_desktop.rules.four21 import Four21Rules, Stop
+from missdice_desktop.ui import texts
 from missdice_desktop.ui.games import GameView, PlayContext
+from missdice_desktop.ui.games.rules_pages import four21_options, four21_page
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
@@ -58,3 +60,17 @@ class Four21View(GameView):
         if isinstance(action, Stop):
             return fill(translate("texts", "%1 stopping"), player)
         return super().action_text(game, action, player, done=done)
+
+    def rules_title(self, rules: Any) -> str:
+        """The game with its options."""
+        assert isinstance(rules, Four21Rules)
+        return f"{texts.game_name('421')} — {four21_options(rules)}"
+
+    def rules_page(self, rules: Any) -> str:
+        """The game's rules, with its options."""
+        assert isinstance(rules, Four21Rules)
+        return four21_page(rules)
+
+    def rules_examples(self) -> list[tuple[str, Any]]:
+        """The game with its usual options."""
+        return [(texts.game_name("421"), Four21Rules())]

@@ -9,7 +9,9 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from missdice_desktop.rules import Bank, DiceGame, PigRules
+from missdice_desktop.ui import texts
 from missdice_desktop.ui.games import GameView, PlayContext
+from missdice_desktop.ui.games.rules_pages import pig_options, pig_page
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
@@ -58,3 +60,17 @@ class PigView(GameView):
         if isinstance(action, Bank):
             return fill(translate("texts", "%1's hold"), player)
         return super().action_text(game, action, player, done=done)
+
+    def rules_title(self, rules: Any) -> str:
+        """The game with its options."""
+        assert isinstance(rules, PigRules)
+        return f"{texts.game_name('pig')} — {pig_options(rules)}"
+
+    def rules_page(self, rules: Any) -> str:
+        """The game's rules, with its options."""
+        assert isinstance(rules, PigRules)
+        return pig_page(rules)
+
+    def rules_examples(self) -> list[tuple[str, Any]]:
+        """The game with its usual options."""
+        return [(texts.game_name("pig"), PigRules())]

@@ -21,7 +21,8 @@ from PySide6.QtGui import QFont
 
 from missdice_desktop.rules import BoxState, Game, Section
 from missdice_desktop.rules.corrections import corrected_boxes
-from missdice_desktop.ui import rules_text, texts
+from missdice_desktop.ui import texts
+from missdice_desktop.ui.games import rules_text
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from missdice_desktop.ui.colours import mix, readable
-from missdice_desktop.ui.sheet_model import Cell, RowKind, SheetModel, SheetRole
+from missdice_desktop.ui.games.sheet_model import Cell, RowKind, SheetModel, SheetRole
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
 translate = QCoreApplication.translate

@@ -9,23 +9,29 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from missdice_desktop.rules import (
+    BUILT_IN_VARIANTS,
     Change,
     DiceGame,
     Game,
+    IllegalActionError,
     ReasonCode,
     RenamePlayers,
     Roll,
+    Ruleset,
     Score,
 )
+from missdice_desktop.rules.corrections import CorrectBox, corrected_boxes
 from missdice_desktop.rules.engine import JokerCase
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.games import GameView, PlayContext
+from missdice_desktop.ui.games.rules_text import rules_page
+from missdice_desktop.ui.games.sheet_model import SheetModel
 from missdice_desktop.ui.settings import save_settings
-from missdice_desktop.ui.sheet_model import SheetModel
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
     from missdice_desktop.rules import Action
+    from missdice_desktop.ui.controller import GameController
     from missdice_desktop.ui.main_window import MainWindow
 
 translate = QCoreApplication.translate
@@ -131,15 +137,21 @@ class YahtzeeView(GameView):
 
     def action_text(self, game: DiceGame[Any], action: Action, player: str, *, done: bool) -> str:
         """A box scored with its name and points ("Anna's Fours (12)")."""
+        if isinstance(action, CorrectBox):
+            return fill(translate("texts", "the correction of turn %1"), str(action.turn + 1))
         if not isinstance(action, Score):
             return super().action_text(game, action, player, done=done)
         sheet_game = _sheet_game(game)
         names = texts.box_names(sheet_game.rules)
-        if done:
-            scored = sheet_game.state.scored_turns[-1]
-            name = game.players[scored.player]
-            return texts.action_text(action, name, names.get(scored.box, scored.box), scored.score)
-        return texts.action_text(action, player, names.get(action.box, action.box), None)
+        if not done:
+            return fill(translate("texts", "%1's %2"), player, names.get(action.box, action.box))
+        scored = sheet_game.state.scored_turns[-1]
+        return fill(
+            translate("texts", "%1's %2 (%3)"),
+            game.players[scored.player],
+            names.get(scored.box, scored.box),
+            str(scored.score),
+        )
 
     def on_change(self, context: PlayContext, change: Change) -> None:
         """New names go to the column headers; a Yahtzee bonus is announced."""
@@ -157,9 +169,30 @@ class YahtzeeView(GameView):
                 )
             )
 
+    def rules_title(self, rules: Any) -> str:
+        """The sheet with its options."""
+        assert isinstance(rules, Ruleset)
+        return texts.rules_summary(rules, table_dice=None)
+
+    def rules_page(self, rules: Any) -> str:
+        """What each box scores, the bonuses and the joker."""
+        assert isinstance(rules, Ruleset)
+        return rules_page(rules)
+
+    def rules_examples(self) -> list[tuple[str, Any]]:
+        """Every built-in sheet."""
+        return [
+            (texts.variant_name(variant), variant.configure())
+            for variant in BUILT_IN_VARIANTS.values()
+        ]
+
     def scoresheet(self, game: DiceGame[Any]) -> Game | None:
         """Every game of this row has a sheet."""
         return _sheet_game(game)
+
+    def corrected_boxes(self, game: DiceGame[Any]) -> frozenset[tuple[int, str]]:
+        """The boxes whose dice were corrected after they were scored."""
+        return frozenset(corrected_boxes(_sheet_game(game).state))
 
     def tray_rolls_left(self, game: DiceGame[Any]) -> int | None:
         """None left once the dice were entered from the table (they are scored, not rolled)."""
@@ -222,3 +255,46 @@ def _best_other_box(game: Game, box_id: str) -> tuple[str, int] | None:
         if state.score and (best is None or state.score > best[1]):
             best = (state.box.id, state.score)
     return best
+
+
+def fix_past_box(controller: GameController) -> bool:
+    """Edit › Fix a past box…: pick a scored turn, give its right dice; the engine
+    rescores the game or says which turn the correction would break. True when done."""
+    game = controller.view.scoresheet(controller.game)
+    if game is None or not game.state.scored_turns:
+        controller.note(translate("GameNight", "No box has been scored yet."), beep=True)
+        return False
+    names = controller.model.box_names
+    choices = [
+        fill(
+            translate("GameNight", "Turn %1 — %2 — %3: %4 (%5)"),
+            str(index + 1),
+            game.players[scored.player],
+            names.get(scored.box, scored.box),
+            " ".join(str(face) for face in scored.dice),
+            str(scored.score),
+        )
+        for index, scored in enumerate(game.state.scored_turns)
+    ]
+    answer = controller.prompts.fix_box(choices)
+    if answer is None:
+        return False
+    turn, faces = answer
+    try:
+        game.apply(CorrectBox(turn, tuple(int(face) for face in faces)))
+    except (IllegalActionError, ValueError) as error:
+        refusal = getattr(error, "refusal", None)
+        why = texts.refusal_text(refusal, names) if refusal is not None else str(error)
+        controller.prompts.error(translate("GameNight", "Box not corrected"), why)
+        return False
+    scored = game.state.scored_turns[turn]
+    controller.note(
+        fill(
+            translate("GameNight", "Corrected: %1's %2 now holds %3 (%4). Undo takes it back."),
+            game.players[scored.player],
+            names.get(scored.box, scored.box),
+            " ".join(str(face) for face in scored.dice),
+            str(scored.score),
+        )
+    )
+    return True
