@@ -1,7 +1,7 @@
 """Benchmark the reader on a folder of labelled photos.
 
 Usage: python -m vision.bench PHOTOS [PHOTOS ...] [--limit N] [--show-failures] [--variants]
-    [--no-frames]
+    [--no-frames] [--networks-only] [--networks FOLDER] [--left-out FOLDER]
 
 Each folder of photos (a development set) is reported on its own, then a table gives every
 source of photos across the sets, leave-one-source-out: a source the networks were trained on
@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision import read_dice
-from vision.net import DETECTOR_FILE, MODELS, READER_FILE, use_networks
+from vision.net import DETECTOR_FILE, READER_FILE, networks, use_networks
 
 U8 = npt.NDArray[np.uint8]
 HD = (1280, 720)
@@ -42,6 +42,8 @@ TRAINED_ON = ("matteo", "nell")
 LEFT_OUT = Path(__file__).parent / "training" / "left-out"
 # Reads of each 1280x720 frame; the best is kept, as the machine's other work only adds time.
 HD_REPEATS = 3
+# The columns of a set's manifest that say what a rendered scene shows.
+KINDS = ("body", "pips", "tilt")
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,8 @@ class Case:
 
     file: str
     values: tuple[int, ...]
+    kinds: tuple[tuple[str, str], ...] = ()
+    """What a rendered scene shows (body, pips, tilt), for the tables by kind."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +107,42 @@ def load_cases(root: Path) -> list[Case]:
     """The photos listed in manifest.csv with their sorted face values."""
     with (root / "manifest.csv").open(newline="") as fh:
         rows = list(csv.DictReader(fh))
-    return [Case(row["file"], tuple(sorted(int(v) for v in row["values"].split()))) for row in rows]
+    return [
+        Case(
+            row["file"],
+            tuple(sorted(int(v) for v in row["values"].split())),
+            tuple((k, row[k]) for k in KINDS if k in row),
+        )
+        for row in rows
+    ]
+
+
+def kind_table(outcomes: list[Outcome]) -> list[str]:
+    """Per-die accuracy and exact scenes by body kind, pip kind and camera tilt, where the set
+    says them (the synthetic set); the weak cells show."""
+    lines: list[str] = []
+    for kind in KINDS:
+        groups: dict[str, list[Outcome]] = {}
+        for o in outcomes:
+            label = dict(o.case.kinds).get(kind)
+            if label is not None:
+                groups.setdefault(label, []).append(o)
+        if not groups:
+            continue
+        lines.append(f"{'by ' + kind:<20} {'exact scenes':>22} {'dice':>22}  false dice")
+        for label, part in sorted(groups.items(), key=lambda kv: _kind_order(kv[0])):
+            tally = Tally.of(part)
+            false = sum(max(0, len(o.got) - len(o.case.values)) for o in part)
+            exact, per_die = _share(tally.exact, tally.images), _share(tally.matched, tally.dice)
+            lines.append(f"{label:<20} {exact:>22} {per_die:>22}  {false}")
+    return lines
+
+
+def _kind_order(label: str) -> tuple[int, float | str]:
+    try:
+        return 0, float(label)
+    except ValueError:
+        return 1, label
 
 
 def _decode(data: U8, name: str) -> U8:
@@ -111,6 +150,10 @@ def _decode(data: U8, name: str) -> U8:
     if frame is None:
         raise OSError(f"cannot decode {name}")
     return np.asarray(frame, dtype=np.uint8)
+
+
+# Whether the pip counter reads beside the networks (`--networks-only` measures without it).
+PIP_COUNTER = [True]
 
 
 def run_case(root: Path, case: Case, change: Callable[[U8], U8] | None = None) -> Outcome:
@@ -122,7 +165,7 @@ def run_case(root: Path, case: Case, change: Callable[[U8], U8] | None = None) -
     if change is not None:
         frame = change(frame)
         t1 = time.perf_counter()
-    reading = read_dice(frame)
+    reading = read_dice(frame, pip_counter=PIP_COUNTER[0])
     t2 = time.perf_counter()
     h, w = frame.shape[:2]
     return Outcome(case, reading.values, (t2 - t1) * 1e3, (t1 - t0) * 1e3, h * w)
@@ -147,7 +190,7 @@ def time_hd(root: Path, case: Case) -> tuple[float, float]:
         t0 = time.perf_counter()
         cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
         t1 = time.perf_counter()
-        read_dice(frame)
+        read_dice(frame, pip_counter=PIP_COUNTER[0])
         t2 = time.perf_counter()
         decode, read = min(decode, t1 - t0), min(read, t2 - t1)
     return read * 1e3, decode * 1e3
@@ -202,6 +245,7 @@ def source_table(
     leave-one-source-out figures. A source the networks learnt from is read again by the
     networks of `left_out` trained without it, where there are some."""
     left_out = left_out or {}
+    shipped = networks().folder
     lines = [
         "leave-one-source-out",
         f"{'source':<10} {'set':<20} {'exact photos':>22} {'dice':>22}  read by",
@@ -216,7 +260,7 @@ def source_table(
                     try:
                         part = [run_case(root, o.case) for o in part]
                     finally:
-                        use_networks(MODELS)
+                        use_networks(shipped)
                     how = f"networks trained without it ({left_out[name]})"
             tally = Tally.of(part)
             exact, per_die = _share(tally.exact, tally.images), _share(tally.matched, tally.dice)
@@ -303,7 +347,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-frames", action="store_true", help="skip the timing on 1280x720 frames"
     )
+    parser.add_argument("--networks-only", action="store_true", help="read without the pip counter")
+    parser.add_argument(
+        "--networks", type=Path, default=None, help="a folder of other networks to measure"
+    )
+    parser.add_argument(
+        "--left-out",
+        type=Path,
+        default=LEFT_OUT,
+        help="a folder of networks trained without each source, one subfolder per source",
+    )
     args = parser.parse_args(argv)
+    PIP_COUNTER[0] = not args.networks_only
+    if args.networks is not None:
+        use_networks(args.networks)
     pin_to_one_core()
     sets: list[tuple[Path, list[Outcome]]] = []
     for root in args.photos:
@@ -324,11 +381,13 @@ def main(argv: list[str] | None = None) -> int:
         hd = [] if args.no_frames else [time_hd(root, c) for c in cases]
         for line in summarise(outcomes, hd):
             print(line)
+        for line in kind_table(outcomes):
+            print(line)
         if args.variants:
             for line in variant_table(root, cases):
                 print(line)
         sets.append((root, outcomes))
-    for line in source_table(sets, left_out_networks()):
+    for line in source_table(sets, left_out_networks(args.left_out)):
         print(line)
     return 0
 

@@ -38,8 +38,15 @@ _NET_OVERRULES = 0.8
 # The networks are sure of a frame when each face they see is a die at least this surely, and
 # its value too; the pip counter is then not asked.
 _SURE = 0.95
-# A die only the pip counter found is dropped when the die reader sees no die there this surely.
+# A die only the pip counter found is dropped when the die reader sees no die there this surely,
+# and already from _DOUBTED when nothing die-shaped is there either (its face no different from
+# the table around it: printed dots, a pip of a die the counter broke into pips).
 _NOT_A_DIE = 0.99
+_DOUBTED = 0.5
+# A face stands out from its surroundings when their median colours differ this much.
+_STANDS_OUT = 28.0
+# A die only the pip counter found inside a network face this much bigger is a part of it.
+_PART_OF = 1.5
 # Two dice touch when their centres are closer than this share of their mean size.
 _TOUCHING = 1.15
 # Share of a face's box blown out to white that earns the "glare" flag.
@@ -139,7 +146,7 @@ def _tones(img: U8) -> tuple[U8, U8, tuple[U8, U8] | None]:
     return np.asarray(tone, dtype=np.uint8), lo, searched
 
 
-def read_dice(frame_bgr: U8, *, check_focus: bool = False) -> Reading:
+def read_dice(frame_bgr: U8, *, check_focus: bool = False, pip_counter: bool = True) -> Reading:
     """Read the top-face value of every die in a BGR frame.
 
     Two readers look: the networks (`vision.net`), which find dice of every colour and size,
@@ -151,6 +158,7 @@ def read_dice(frame_bgr: U8, *, check_focus: bool = False) -> Reading:
 
     The flags also say when the frame is too dark or the dice read too small to trust, and,
     with `check_focus` (a few milliseconds more: the camera asks for it), when it is blurred.
+    `pip_counter=False` reads with the networks alone (to measure what the counter adds).
     """
     frame = _checked(frame_bgr)
     if frame.size == 0:
@@ -158,7 +166,7 @@ def read_dice(frame_bgr: U8, *, check_focus: bool = False) -> Reading:
     nets = networks()
     faces = nets.faces(frame, floor=_NET_FLOOR)
     touching = False
-    if _sure_of_all(faces):
+    if _sure_of_all(faces) or not pip_counter:
         # The pip counter would change nothing here: skip its 12..40 ms.
         read = [
             DieReading(f.value, (f.cx, f.cy), (f.size, f.size), 0.0, f.confidence)
@@ -229,15 +237,74 @@ def _merge(
         if face.value != die.value and face.sure >= _NET_OVERRULES:
             die = replace(die, value=face.value, confidence=face.confidence)
         out.append(die)
-    # A die only the pip counter found stays unless the die reader, looking there, sees none.
+    # A die only the pip counter found stays where something die-shaped is: not inside a face
+    # the networks see (touching dice the counter broke into pips), and not where the die
+    # reader sees no die unless its face stands out from the table.
+    alone = [d for d in alone if not _part_of_face(d, faces)]
     probs = nets.read(frame, [(d.center[0], d.center[1], max(d.size)) for d in alone])
-    out.extend(d for d, p in zip(alone, probs, strict=True) if p[0] < _NOT_A_DIE)
+    out.extend(
+        d
+        for d, p in zip(alone, probs, strict=True)
+        if p[0] < _DOUBTED or (p[0] < _NOT_A_DIE and _stands_out(frame, d))
+    )
+    # A face only the networks found is kept when they are sure of it, unless it lies inside a
+    # much bigger die the pip counter read: one of that die's pips, seen close up.
     out.extend(
         DieReading(f.value, (f.cx, f.cy), (f.size, f.size), 0.0, f.confidence)
         for f in unmatched
-        if f.is_die >= _NET_ALONE
+        if f.is_die >= _NET_ALONE and not _inside_die(f, counted)
     )
     return out
+
+
+def _part_of_face(die: DieReading, faces: list[Face]) -> bool:
+    """Whether a die lies inside a much bigger face the networks see: one of its pips."""
+    size = max(die.size)
+    return any(
+        f.size >= _PART_OF * size
+        and abs(f.cx - die.center[0]) < 0.5 * f.size
+        and abs(f.cy - die.center[1]) < 0.5 * f.size
+        for f in faces
+    )
+
+
+def _inside_die(face: Face, dice: list[DieReading]) -> bool:
+    """Whether a face lies inside a much bigger die (a pip of it)."""
+    return any(
+        max(d.size) >= _PART_OF * face.size
+        and abs(face.cx - d.center[0]) < 0.5 * max(d.size)
+        and abs(face.cy - d.center[1]) < 0.5 * max(d.size)
+        for d in dice
+    )
+
+
+def _stands_out(frame: U8, die: DieReading) -> bool:
+    """Whether a die's face differs from the table around it (median colours of the face's
+    middle and of a ring just beyond it): a die, not a stretch of table with dots on it."""
+    h, w = frame.shape[:2]
+    cx, cy = die.center
+    size = max(die.size)
+
+    def box(half: float) -> tuple[int, int, int, int]:
+        return (
+            max(0, int(cx - half)),
+            max(0, int(cy - half)),
+            min(w, int(cx + half) + 1),
+            min(h, int(cy + half) + 1),
+        )
+
+    x0, y0, x1, y1 = box(0.4 * size)
+    inner = frame[y0:y1, x0:x1].reshape(-1, 3)
+    X0, Y0, X1, Y1 = box(0.85 * size)
+    outer = frame[Y0:Y1, X0:X1].astype(np.int16)
+    ring = np.ones(outer.shape[:2], bool)
+    gx0, gy0, gx1, gy1 = box(0.6 * size)
+    ring[gy0 - Y0 : gy1 - Y0, gx0 - X0 : gx1 - X0] = False
+    if inner.size == 0 or not ring.any():
+        return True
+    face = np.median(inner, axis=0)
+    table = np.median(outer[ring], axis=0)
+    return bool(np.abs(face - table).max() >= _STANDS_OUT)
 
 
 def _cut(die: DieReading, w: int, h: int) -> bool:

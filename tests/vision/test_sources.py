@@ -129,7 +129,7 @@ def test_a_video_of_frames_above_the_cap_is_refused_before_decoding(
 
         def read(self) -> tuple[bool, np.ndarray]:
             decoded.append(1)
-            return self.capture.read()  # type: ignore[no-any-return]
+            return self.capture.read()
 
     monkeypatch.setattr(cv2, "VideoCapture", Counting)
     with pytest.raises(FrameSourceError, match=r"too large \(64 × 48") as refused:

@@ -7,7 +7,11 @@ licence allows a shipped model.
   pip), so each face's box is the classical reader's, kept only on photos it reads exactly and
   where every face it finds lies on an author's box of the same value.
 
-Usage: python -m vision.training.labels DICE_PHOTOS DICE_PHOTOS_COLOUR [--out FILE]
+- Rune55 (CC BY 4.0, `dice-photos-more`: `r55cam` and `r55tray`): the labeller's boxes cover
+  the whole die, side faces included, so a face's size is the box's shorter side.
+
+Usage: python -m vision.training.labels DICE_PHOTOS DICE_PHOTOS_COLOUR [--more DICE_PHOTOS_MORE]
+    [--out FILE]
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import numpy as np
 from vision.reader import read_classic
 
 DATA_LIST = Path(__file__).with_name("dice_boxes.csv")
-TRAINABLE = ("matteo", "nell")
+TRAINABLE = ("matteo", "nell", "r55cam", "r55tray")
 FIELDS = ("set", "file", "source", "cx", "cy", "size", "value")
 _NELL_UNBOXED = {"images/nell_IMG_20191208_111730.jpg", "images/nell_IMG_20191208_112353.jpg"}
 
@@ -59,6 +63,28 @@ def nell_rows(folder: Path) -> list[dict[str, object]]:
                     "cx": round(float(b["x_center"]) * w, 1),
                     "cy": round(float(b["y_center"]) * h, 1),
                     "size": round(size, 1),
+                    "value": int(b["value"]),
+                }
+            )
+    return out
+
+
+def more_rows(folder: Path) -> list[dict[str, object]]:
+    """The labeller's boxes of the CC BY 4.0 photos (whole dice: the face is the shorter
+    side)."""
+    out: list[dict[str, object]] = []
+    for file, boxes in sorted(_boxes(folder).items()):
+        img = np.asarray(cv2.imread(str(folder / file)), np.uint8)
+        h, w = img.shape[:2]
+        for b in boxes:
+            out.append(
+                {
+                    "set": folder.name,
+                    "file": file,
+                    "source": source_of(file),
+                    "cx": round(float(b["x_center"]) * w, 1),
+                    "cy": round(float(b["y_center"]) * h, 1),
+                    "size": round(min(float(b["w"]) * w, float(b["h"]) * h), 1),
                     "value": int(b["value"]),
                 }
             )
@@ -109,9 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dice_photos", type=Path)
     parser.add_argument("dice_photos_colour", type=Path)
+    parser.add_argument("--more", type=Path, default=None)
     parser.add_argument("--out", type=Path, default=DATA_LIST)
     args = parser.parse_args(argv)
     rows = matteo_rows(args.dice_photos) + nell_rows(args.dice_photos_colour)
+    if args.more is not None:
+        rows += more_rows(args.more)
     with open(args.out, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=FIELDS)
         writer.writeheader()

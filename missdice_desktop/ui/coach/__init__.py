@@ -1,0 +1,1 @@
+"""The coach in the window and the computer players."""

@@ -1,0 +1,1 @@
+"""The windows and dialogs the main window opens."""

@@ -1,0 +1,1 @@
+"""Playing the game shown: the session, the play controller and its feature helpers."""
