@@ -25,14 +25,14 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
 
 from missdice_desktop.resources import translations_dir
 from missdice_desktop.rules import Game, get_variant
-from missdice_desktop.ui.about import app_icon
-from missdice_desktop.ui.coach_controller import CoachController
-from missdice_desktop.ui.computer_controller import ComputerController
-from missdice_desktop.ui.controller import GameController
+from missdice_desktop.ui.coach.computers import ComputerController
+from missdice_desktop.ui.coach.controller import CoachController
+from missdice_desktop.ui.dialogs.about import app_icon
+from missdice_desktop.ui.dialogs.new_game import default_player_name
+from missdice_desktop.ui.dialogs.prompts import Prompts
 from missdice_desktop.ui.main_window import MainWindow
-from missdice_desktop.ui.new_game_dialog import default_player_name
-from missdice_desktop.ui.prompts import Prompts
-from missdice_desktop.ui.session import DICE_SOURCE_KEY
+from missdice_desktop.ui.play.controller import GameController
+from missdice_desktop.ui.play.session import DICE_SOURCE_KEY
 from missdice_desktop.ui.settings import AppPaths, Settings, read_settings
 from missdice_desktop.ui.texts import fill
 

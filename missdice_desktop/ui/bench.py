@@ -156,9 +156,9 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[tuple[float, str]
     from PySide6.QtWidgets import QApplication
 
     from missdice_desktop.ui.app import build_app
+    from missdice_desktop.ui.dialogs.new_game import NewGameChoice
+    from missdice_desktop.ui.dialogs.prompts import Prompts
     from missdice_desktop.ui.games.sheet_model import SheetRole
-    from missdice_desktop.ui.new_game_dialog import NewGameChoice
-    from missdice_desktop.ui.prompts import Prompts
     from missdice_desktop.ui.settings import AppPaths, Settings, save_settings
 
     class Quiet(Prompts):

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.ui.camera_panel import CameraPanel
-from missdice_desktop.ui.coach_panel import CoachPanel
+from missdice_desktop.ui.camera.panel import CameraPanel
+from missdice_desktop.ui.coach.panel import CoachPanel
 from missdice_desktop.ui.dice_tray import DiceTray
 from missdice_desktop.ui.games.four21_board import Four21Board
 from missdice_desktop.ui.games.free_roller import FreeRollerView

@@ -16,13 +16,13 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
-import missdice_desktop.ui.autosave
+import missdice_desktop.ui.play.autosave
 from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.app import AppParts, build_app
+from missdice_desktop.ui.dialogs.new_game import NewGameChoice
+from missdice_desktop.ui.dialogs.prompts import Prompts
 from missdice_desktop.ui.games.sheet_model import SheetRole
 from missdice_desktop.ui.main_window import MainWindow
-from missdice_desktop.ui.new_game_dialog import NewGameChoice
-from missdice_desktop.ui.prompts import Prompts
 from missdice_desktop.ui.settings import (
     DICE_TABLE,
     DICE_VIRTUAL,
@@ -33,7 +33,7 @@ from missdice_desktop.ui.settings import (
 
 # Saves are written at once, so that a test reads the file an action has just saved (the
 # background writer has its own tests in test_autosave_background.py).
-missdice_desktop.ui.autosave.WRITE_IN_BACKGROUND = False
+missdice_desktop.ui.play.autosave.WRITE_IN_BACKGROUND = False
 
 
 @dataclass

@@ -133,7 +133,7 @@ def test_the_window_starts_on_a_corrupt_file(qtbot, make_app, paths) -> None:
 def test_every_setting_has_a_label_in_messages() -> None:
     from dataclasses import fields
 
-    from missdice_desktop.ui.window_settings import setting_labels
+    from missdice_desktop.ui.play.window_settings import setting_labels
 
     assert set(setting_labels()) == {spec.name for spec in fields(Settings)}
 

@@ -8,7 +8,7 @@ frame rate, the process's CPU as a share of one core while the table is still an
 moves, how many frames were read, and how long after the dice come to rest the panel offers
 its reading ("Use these dice" enabled).
 
-Run: python -m missdice_desktop.ui.camera_bench [--seconds 40]
+Run: python -m missdice_desktop.ui.camera.bench [--seconds 40]
 """
 
 from __future__ import annotations
@@ -118,8 +118,8 @@ def main() -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    import missdice_desktop.ui.camera_worker as camera_worker
-    from missdice_desktop.ui.camera_panel import CameraPanel
+    import missdice_desktop.ui.camera.worker as camera_worker
+    from missdice_desktop.ui.camera.panel import CameraPanel
     from vision.sources import VideoFileSource
 
     reads: list[float] = []

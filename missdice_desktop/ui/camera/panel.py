@@ -57,8 +57,8 @@ if TYPE_CHECKING:  # OpenCV (and numpy) load when the camera first opens, not wi
     import numpy as np
     import numpy.typing as npt
 
-    from missdice_desktop.ui.camera_learned import LearnedDiceKeeper
-    from missdice_desktop.ui.camera_worker import CameraWorker
+    from missdice_desktop.ui.camera.learned import LearnedDiceKeeper
+    from missdice_desktop.ui.camera.worker import CameraWorker
     from vision.sources import FrameSource
 
 translate = QCoreApplication.translate
@@ -510,7 +510,7 @@ class CameraPanel(QWidget):
 
     def set_learned_file(self, path: Path | None) -> None:
         """Keep the family's learned dice in `path` (None: keep none)."""
-        from missdice_desktop.ui.camera_learned import LearnedDiceKeeper
+        from missdice_desktop.ui.camera.learned import LearnedDiceKeeper
 
         self.learned = None if path is None else LearnedDiceKeeper(path)
         self.forget_button.setVisible(path is not None)
@@ -528,7 +528,7 @@ class CameraPanel(QWidget):
             self._on_failed(SourceProblem.UNREADABLE.value, str(error))
             return
         self._show_status(lambda: fill(translate("CameraPanel", "Opening %1…"), source.name))
-        from missdice_desktop.ui.camera_worker import CameraWorker
+        from missdice_desktop.ui.camera.worker import CameraWorker
 
         learned = self.learned
         if learned is not None:

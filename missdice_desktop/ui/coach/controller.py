@@ -10,8 +10,8 @@ from PySide6.QtCore import QCoreApplication, QLocale, QObject, QThreadPool, Sign
 
 from missdice_desktop.rules import DiceGame, Game, Ruleset
 from missdice_desktop.ui.background import BackgroundTask, ProgressCallback
-from missdice_desktop.ui.coach_panel import CoachPanel
-from missdice_desktop.ui.controller import GameController
+from missdice_desktop.ui.coach.panel import CoachPanel
+from missdice_desktop.ui.play.controller import GameController
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:  # the coach (and numpy) load when the coach is first used, not at start

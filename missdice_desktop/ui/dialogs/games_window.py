@@ -48,8 +48,8 @@ from missdice_desktop.library import (
 from missdice_desktop.rules import RulesError, get_variant
 from missdice_desktop.rules.engine import Standing
 from missdice_desktop.ui import texts
-from missdice_desktop.ui.charts import ChartsPage
-from missdice_desktop.ui.end_of_game_dialog import winners_text
+from missdice_desktop.ui.dialogs.end_of_game import winners_text
+from missdice_desktop.ui.game_night.charts import ChartsPage
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.ui.about import app_icon
-from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
+from missdice_desktop.ui.dialogs.about import app_icon
+from missdice_desktop.ui.dialogs.new_game import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import Settings
 from missdice_desktop.ui.texts import fill
 
@@ -186,14 +186,14 @@ class Prompts:
 
     def edit_note(self, title: str, text: str) -> str | None:
         """A game's note, edited (None when cancelled)."""
-        from missdice_desktop.ui.note_dialog import NoteDialog
+        from missdice_desktop.ui.dialogs.note import NoteDialog
 
         dialog = NoteDialog(title, text, self.parent)
         return dialog.text() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def fix_box(self, turns: list[str]) -> tuple[int, str] | None:
         """Which scored turn to correct (an index of `turns`) and its right dice ("44421")."""
-        from missdice_desktop.ui.correction_dialog import CorrectionDialog
+        from missdice_desktop.ui.dialogs.correction import CorrectionDialog
 
         dialog = CorrectionDialog(turns, self.parent)
         return dialog.answer() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
 )
 
 from missdice_desktop.ui import texts
+from missdice_desktop.ui.dialogs.new_game import FREE_ROLLER
 from missdice_desktop.ui.games import playable, views
 from missdice_desktop.ui.games.rules_pages import free_roller_page
-from missdice_desktop.ui.new_game_dialog import FREE_ROLLER
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate

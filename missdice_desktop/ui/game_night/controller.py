@@ -27,9 +27,9 @@ from missdice_desktop.ui.settings import save_settings
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
-    from missdice_desktop.ui.controller import GameController
-    from missdice_desktop.ui.games_window import GamesWindow
-    from missdice_desktop.ui.scoreboard import Scoreboard
+    from missdice_desktop.ui.dialogs.games_window import GamesWindow
+    from missdice_desktop.ui.game_night.scoreboard import Scoreboard
+    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 
@@ -94,7 +94,9 @@ class GameNight(QObject):
     # Print and PDF ------------------------------------------------------------------------------
 
     def _document(self) -> Any:
-        from missdice_desktop.ui.printing import sheet_document  # print support when asked
+        from missdice_desktop.ui.game_night.printing import (
+            sheet_document,  # print support when asked
+        )
 
         game = self.controller.game
         return sheet_document(game, corrected=corrected_in(game))
@@ -102,7 +104,7 @@ class GameNight(QObject):
     def export_pdf(self) -> None:
         """Game › Export as PDF…"""
         from missdice_desktop.export import write_bytes_atomically
-        from missdice_desktop.ui.printing import pdf_bytes
+        from missdice_desktop.ui.game_night.printing import pdf_bytes
 
         path = self.controller.prompts.export_path("pdf", str(Path.home() / "missdice-sheet.pdf"))
         if not path:
@@ -142,7 +144,7 @@ class GameNight(QObject):
 
     def export_csv(self, games_window: GamesWindow, page: int) -> None:
         """The Games window's page (0: the kept games, 1: the high scores) as CSV."""
-        from missdice_desktop.ui.games_window import sheet_name
+        from missdice_desktop.ui.dialogs.games_window import sheet_name
 
         readable = [entry for entry in games_window.kept if isinstance(entry, KeptSummary)]
         name = "missdice-games.csv" if page == 0 else "missdice-high-scores.csv"
@@ -231,7 +233,7 @@ class GameNight(QObject):
                 self.scoreboard.close()
             return
         if self.scoreboard is None:
-            from missdice_desktop.ui.scoreboard import Scoreboard
+            from missdice_desktop.ui.game_night.scoreboard import Scoreboard
 
             self.scoreboard = Scoreboard(window)
             self.scoreboard.closed.connect(lambda: window.scoreboard_action.setChecked(False))

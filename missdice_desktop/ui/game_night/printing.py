@@ -24,7 +24,7 @@ from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from missdice_desktop.rules import DiceGame, Game
 from missdice_desktop.ui import texts
-from missdice_desktop.ui.end_of_game_dialog import winners_text
+from missdice_desktop.ui.dialogs.end_of_game import winners_text
 from missdice_desktop.ui.games import view_of
 from missdice_desktop.ui.games.sheet_model import RowKind, SheetModel, SheetRole
 from missdice_desktop.ui.texts import fill

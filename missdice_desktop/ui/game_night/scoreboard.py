@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPale
 from PySide6.QtWidgets import QWidget
 
 from missdice_desktop.rules import DiceGame
-from missdice_desktop.ui.end_of_game_dialog import winners_text
+from missdice_desktop.ui.dialogs.end_of_game import winners_text
 from missdice_desktop.ui.games import view_of
 from missdice_desktop.ui.texts import fill
 

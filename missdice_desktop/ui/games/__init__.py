@@ -21,8 +21,8 @@ from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
     from missdice_desktop.rules import Action, Refusal
+    from missdice_desktop.ui.dialogs.prompts import Prompts
     from missdice_desktop.ui.main_window import MainWindow
-    from missdice_desktop.ui.prompts import Prompts
     from missdice_desktop.ui.settings import Settings
 
 translate = QCoreApplication.translate

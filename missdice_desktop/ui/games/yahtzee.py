@@ -31,8 +31,8 @@ from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
     from missdice_desktop.rules import Action
-    from missdice_desktop.ui.controller import GameController
     from missdice_desktop.ui.main_window import MainWindow
+    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 

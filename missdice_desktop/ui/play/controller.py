@@ -29,25 +29,25 @@ from missdice_desktop.rules import (
     Roll,
 )
 from missdice_desktop.ui import texts
-from missdice_desktop.ui.end_of_game_dialog import (
+from missdice_desktop.ui.dialogs.end_of_game import (
     EndOfGameDialog,
     game_over_text,
     winners_text,
 )
-from missdice_desktop.ui.files_controller import Files
+from missdice_desktop.ui.dialogs.prompts import Prompts
 from missdice_desktop.ui.games import GameView, view_of
 from missdice_desktop.ui.games.sheet_model import SheetModel
 from missdice_desktop.ui.main_window import MainWindow
-from missdice_desktop.ui.prompts import Prompts
-from missdice_desktop.ui.roller_page import RollerPage
-from missdice_desktop.ui.seats import Seats
-from missdice_desktop.ui.session import GameSession
+from missdice_desktop.ui.play.files import Files
+from missdice_desktop.ui.play.roller_page import RollerPage
+from missdice_desktop.ui.play.seats import Seats
+from missdice_desktop.ui.play.session import GameSession
+from missdice_desktop.ui.play.sharing import Sharing
+from missdice_desktop.ui.play.table_dice import TableDice
+from missdice_desktop.ui.play.undo_redo import UndoRedo
+from missdice_desktop.ui.play.window_settings import WindowSettings
 from missdice_desktop.ui.settings import AppPaths, Settings
-from missdice_desktop.ui.sharing import Sharing
-from missdice_desktop.ui.table_dice import TableDice
 from missdice_desktop.ui.texts import fill
-from missdice_desktop.ui.undo_redo import UndoRedo
-from missdice_desktop.ui.window_settings import WindowSettings
 
 translate = QCoreApplication.translate
 
@@ -97,7 +97,7 @@ class GameController(QObject):
         self.history = UndoRedo(self)
         self.window_settings = WindowSettings(self, set_language, set_theme)
         self._connect()
-        from missdice_desktop.ui.game_night import GameNight
+        from missdice_desktop.ui.game_night.controller import GameNight
 
         self.game_night = GameNight(self)
         self.refresh_views(rolled=False)

@@ -17,15 +17,15 @@ from missdice_desktop.links import is_link, load_game
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import DiceGame, find_game, new_game
 from missdice_desktop.ui import texts
+from missdice_desktop.ui.dialogs.new_game import NewGameChoice
 from missdice_desktop.ui.games import playable, view_of
-from missdice_desktop.ui.new_game_dialog import NewGameChoice
-from missdice_desktop.ui.session import DEFAULT_NAMES_KEY, DICE_SOURCE_KEY, GameSession
+from missdice_desktop.ui.play.session import DEFAULT_NAMES_KEY, DICE_SOURCE_KEY, GameSession
 from missdice_desktop.ui.settings import DICE_VIRTUAL, save_settings
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
-    from missdice_desktop.ui.controller import GameController
-    from missdice_desktop.ui.games_window import GamesWindow
+    from missdice_desktop.ui.dialogs.games_window import GamesWindow
+    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 
@@ -279,7 +279,7 @@ class Files(QObject):
 
     def show_games(self) -> None:
         """Game › Games and high scores…: every kept game, to open, resume or delete."""
-        from missdice_desktop.ui.games_window import GamesWindow  # opened when first asked
+        from missdice_desktop.ui.dialogs.games_window import GamesWindow  # opened when first asked
 
         if self.games_window is None:
             self.games_window = GamesWindow(self.window)

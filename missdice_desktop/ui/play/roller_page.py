@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject
 
 from missdice_desktop.ui import texts
-from missdice_desktop.ui.new_game_dialog import FREE_ROLLER
+from missdice_desktop.ui.dialogs.new_game import FREE_ROLLER
 from missdice_desktop.ui.settings import save_settings
 
 if TYPE_CHECKING:
-    from missdice_desktop.ui.controller import GameController
+    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 

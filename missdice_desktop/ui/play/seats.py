@@ -10,11 +10,11 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from missdice_desktop.computers import COMPUTERS_KEY, computer_levels, record_computers
 from missdice_desktop.rules import IllegalActionError, RenamePlayers
-from missdice_desktop.ui.new_game_dialog import default_player_name
-from missdice_desktop.ui.session import DEFAULT_NAMES_KEY, GameSession
+from missdice_desktop.ui.dialogs.new_game import default_player_name
+from missdice_desktop.ui.play.session import DEFAULT_NAMES_KEY, GameSession
 
 if TYPE_CHECKING:
-    from missdice_desktop.ui.controller import GameController
+    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 

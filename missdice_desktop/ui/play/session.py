@@ -13,8 +13,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from missdice_desktop.rules import Change, DiceGame
-from missdice_desktop.ui.autosave import Autosave, AutosaveError
-from missdice_desktop.ui.prompts import Prompts
+from missdice_desktop.ui.dialogs.prompts import Prompts
+from missdice_desktop.ui.play.autosave import Autosave, AutosaveError
 from missdice_desktop.ui.settings import DICE_TABLE, AppPaths, Settings
 from missdice_desktop.ui.texts import fill
 

@@ -12,12 +12,12 @@ from missdice_desktop.links import game_from_link, is_link, link_from_game
 from missdice_desktop.records import RecordError
 from missdice_desktop.rules import DiceGame
 from missdice_desktop.ui.games import view_of
-from missdice_desktop.ui.session import DICE_SOURCE_KEY, GameSession
+from missdice_desktop.ui.play.session import DICE_SOURCE_KEY, GameSession
 from missdice_desktop.ui.settings import DICE_VIRTUAL
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
-    from missdice_desktop.ui.controller import GameController
+    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 
@@ -36,7 +36,7 @@ class Sharing(QObject):
 
     def share(self) -> None:
         """The game's QR code and link."""
-        from missdice_desktop.ui.share_dialog import ShareDialog  # QR codes load when asked
+        from missdice_desktop.ui.dialogs.share import ShareDialog  # QR codes load when asked
 
         if self.dialog is not None:
             self.dialog.close()

@@ -14,11 +14,11 @@ from PySide6.QtCore import QObject
 from missdice_desktop.library import TABLE_DRAFT_KEY
 from missdice_desktop.rules import Change, EnterDice, Roll
 from missdice_desktop.ui.games import view_of
-from missdice_desktop.ui.session import DICE_SOURCE_KEY, GameSession
+from missdice_desktop.ui.play.session import DICE_SOURCE_KEY, GameSession
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, save_settings
 
 if TYPE_CHECKING:
-    from missdice_desktop.ui.controller import GameController
+    from missdice_desktop.ui.play.controller import GameController
 
 
 class TableDice(QObject):

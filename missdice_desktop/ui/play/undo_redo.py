@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
-    from missdice_desktop.ui.controller import GameController
+    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from missdice_desktop.ui.new_game_dialog import FREE_ROLLER
+from missdice_desktop.ui.dialogs.new_game import FREE_ROLLER
 from missdice_desktop.ui.settings import SettingsProblems, save_settings
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
-    from missdice_desktop.ui.controller import GameController
-    from missdice_desktop.ui.rules_window import RulesWindow
+    from missdice_desktop.ui.dialogs.rules_window import RulesWindow
+    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 
@@ -72,7 +72,7 @@ class WindowSettings(QObject):
 
     def show_rules(self) -> None:
         """Help › Rules: the rules of the game in play (or of the free roller, when shown) first."""
-        from missdice_desktop.ui.rules_window import RulesWindow  # opened when first asked
+        from missdice_desktop.ui.dialogs.rules_window import RulesWindow  # opened when first asked
 
         if self.rules_window is None:
             self.rules_window = RulesWindow(self.window)
@@ -85,7 +85,7 @@ class WindowSettings(QObject):
 
     def _about(self) -> None:
         import missdice_desktop
-        from missdice_desktop.ui.about import about_text
+        from missdice_desktop.ui.dialogs.about import about_text
 
         self.controller.prompts.about(
             about_text(missdice_desktop.__version__, self.controller.paths)

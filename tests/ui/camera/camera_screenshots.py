@@ -1,7 +1,7 @@
 """Renders the camera panel offscreen for a look: English and French, light and dark; a reading
 with one unsure die, the same die fixed, and six dice for a five-dice game.
 
-Run: python tests/ui/camera_screenshots.py OUT_FOLDER
+Run: python tests/ui/camera/camera_screenshots.py OUT_FOLDER
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ def main() -> None:
     from PySide6.QtWidgets import QApplication
 
     from missdice_desktop.resources import camera_demo_dir
-    from missdice_desktop.ui.camera_panel import CameraPanel
-    from missdice_desktop.ui.camera_worker import _to_qimage
+    from missdice_desktop.ui.camera.panel import CameraPanel
+    from missdice_desktop.ui.camera.worker import _to_qimage
     from vision import read_dice
     from vision.types import DieReading, Reading
     from vision.vote import vote

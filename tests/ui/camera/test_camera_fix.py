@@ -9,9 +9,9 @@ import cv2
 import pytest
 from PySide6.QtCore import Qt
 
-import missdice_desktop.ui.camera_worker as camera_worker
+import missdice_desktop.ui.camera.worker as camera_worker
 from missdice_desktop.resources import camera_demo_dir
-from missdice_desktop.ui.camera_panel import CameraPanel
+from missdice_desktop.ui.camera.panel import CameraPanel
 from vision.types import DieReading, Reading
 from vision.vote import vote
 

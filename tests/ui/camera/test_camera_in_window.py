@@ -66,7 +66,7 @@ def test_a_camera_that_fails_leaves_the_game_playable(make_app, qtbot, tmp_path:
 
 
 def test_the_new_game_dialog_offers_the_camera(make_app, qtbot, tmp_path: Path) -> None:
-    from missdice_desktop.ui.new_game_dialog import NewGameDialog
+    from missdice_desktop.ui.dialogs.new_game import NewGameDialog
     from missdice_desktop.ui.settings import Settings
 
     dialog = NewGameDialog(Settings(dice_source="table", camera_on=True))

@@ -6,7 +6,7 @@ import cv2
 from PySide6.QtCore import QCoreApplication
 
 from missdice_desktop.resources import camera_demo_dir
-from missdice_desktop.ui.camera_panel import CameraPanel
+from missdice_desktop.ui.camera.panel import CameraPanel
 from vision.sources import Frame
 
 DEMO = sorted(camera_demo_dir().glob("*.jpg"))

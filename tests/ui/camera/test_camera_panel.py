@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor
 
 from missdice_desktop.resources import camera_demo_dir
 from missdice_desktop.rules import Game, get_variant
-from missdice_desktop.ui.camera_panel import CameraPanel
+from missdice_desktop.ui.camera.panel import CameraPanel
 from vision.sources import ImageFolderSource
 
 DEMO = sorted(camera_demo_dir().glob("*.jpg"))
@@ -180,7 +180,7 @@ def test_a_camera_unplugged_mid_stream_is_reported_and_can_reopen(qtbot, tmp_pat
 
 
 def test_a_damaged_reader_says_so_once_and_stops(qtbot, tmp_path: Path, monkeypatch) -> None:
-    import missdice_desktop.ui.camera_worker as camera_worker
+    import missdice_desktop.ui.camera.worker as camera_worker
     from vision.net import NetworksUnavailable
 
     calls = []

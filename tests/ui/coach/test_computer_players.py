@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 
 from missdice_desktop.computers import COMPUTERS_KEY, Level
 from missdice_desktop.rules import Hold, Roll, Score, get_variant
-from missdice_desktop.ui.computer_controller import FAST_PACE_MS
-from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
+from missdice_desktop.ui.coach.computers import FAST_PACE_MS
+from missdice_desktop.ui.dialogs.new_game import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import Settings
 from tests.ui.conftest import AppFactory
 

@@ -6,8 +6,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from missdice_desktop import __version__
-from missdice_desktop.ui.about import app_icon
-from missdice_desktop.ui.prompts import Prompts
+from missdice_desktop.ui.dialogs.about import app_icon
+from missdice_desktop.ui.dialogs.prompts import Prompts
 
 
 def about_shown(make_app, language: str = "en") -> tuple[str, object]:  # type: ignore[no-untyped-def]

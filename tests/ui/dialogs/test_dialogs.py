@@ -8,9 +8,9 @@ from PySide6.QtWidgets import QCheckBox, QComboBox
 
 from missdice_desktop.records import load_record, save_record
 from missdice_desktop.rules import Game, Standing, get_variant
+from missdice_desktop.ui.dialogs.end_of_game import EndOfGameDialog, winners_text
+from missdice_desktop.ui.dialogs.new_game import NewGameDialog
 from missdice_desktop.ui.dice_tray import DiceTray
-from missdice_desktop.ui.end_of_game_dialog import EndOfGameDialog, winners_text
-from missdice_desktop.ui.new_game_dialog import NewGameDialog
 from missdice_desktop.ui.settings import DICE_TABLE, Settings
 
 

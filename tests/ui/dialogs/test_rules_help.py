@@ -10,6 +10,7 @@ from missdice_desktop.rules import Game, PigRules, get_variant
 from missdice_desktop.rules.four21 import ALL_HANDS, FOUR21_WORTHS, Four21Rules, hand_text
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.app import LanguageSwitcher
+from missdice_desktop.ui.dialogs.new_game import NewGameChoice
 from missdice_desktop.ui.games.rules_pages import (
     four21_page,
     free_roller_page,
@@ -18,7 +19,6 @@ from missdice_desktop.ui.games.rules_pages import (
 )
 from missdice_desktop.ui.games.rules_text import rules_page
 from missdice_desktop.ui.games.sheet_model import RowKind, SheetModel
-from missdice_desktop.ui.new_game_dialog import NewGameChoice
 from missdice_desktop.ui.settings import DICE_VIRTUAL
 from tests.ui.conftest import choice
 

@@ -10,8 +10,8 @@ from PySide6.QtGui import QGuiApplication, QImage, QKeySequence
 from missdice_desktop.links import game_from_link, link_from_game
 from missdice_desktop.records import game_from_record, record_from_game
 from missdice_desktop.share_bench import code_image, realistic_game, webcam_frame
-from missdice_desktop.ui.camera_panel import CameraPanel
-from missdice_desktop.ui.share_dialog import ShareDialog
+from missdice_desktop.ui.camera.panel import CameraPanel
+from missdice_desktop.ui.dialogs.share import ShareDialog
 from vision.qr import read_qr_texts
 from vision.sources import ImageFolderSource
 

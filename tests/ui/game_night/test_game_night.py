@@ -18,8 +18,8 @@ from missdice_desktop.notes import MAX_NOTE_CHARS
 from missdice_desktop.records import load_record, save_record
 from missdice_desktop.rules import Game, get_variant, new_game
 from missdice_desktop.rules.registry import find_game
-from missdice_desktop.ui.charts import histogram, player_points
-from missdice_desktop.ui.printing import pdf_bytes, sheet_document
+from missdice_desktop.ui.game_night.charts import histogram, player_points
+from missdice_desktop.ui.game_night.printing import pdf_bytes, sheet_document
 from tests.ui.conftest import ScriptedPrompts
 
 pdftotext = shutil.which("pdftotext")

@@ -24,8 +24,8 @@ from missdice_desktop.rules import (
 )
 from missdice_desktop.rules.engine import GameRules
 from missdice_desktop.ui import games as game_views
+from missdice_desktop.ui.dialogs.new_game import NewGameChoice
 from missdice_desktop.ui.games import GameView, PlayContext
-from missdice_desktop.ui.new_game_dialog import NewGameChoice
 
 ROUNDS = 2
 

@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from missdice_desktop.records import load_record
 from missdice_desktop.rules import Hold, Roll
 from missdice_desktop.rules.four21 import Four21Rules, Phase, Stop, hand_of
+from missdice_desktop.ui.dialogs.new_game import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.games.four21_board import hand_name
-from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
 
 SEED = 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from missdice_desktop.ui.new_game_dialog import FREE_ROLLER, NewGameChoice
+from missdice_desktop.ui.dialogs.new_game import FREE_ROLLER, NewGameChoice
 from missdice_desktop.ui.settings import load_settings
 
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 from missdice_desktop.records import load_record
 from missdice_desktop.rules import Bank, PigRules, Roll
-from missdice_desktop.ui.new_game_dialog import NewGameChoice, NewGameDialog
+from missdice_desktop.ui.dialogs.new_game import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
 
 

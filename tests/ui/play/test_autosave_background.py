@@ -9,8 +9,8 @@ import pytest
 
 from missdice_desktop.records import load_record
 from missdice_desktop.rules import Game, get_variant
-from missdice_desktop.ui import autosave as autosave_module
-from missdice_desktop.ui.autosave import Autosave
+from missdice_desktop.ui.play import autosave as autosave_module
+from missdice_desktop.ui.play.autosave import Autosave
 
 
 @pytest.fixture

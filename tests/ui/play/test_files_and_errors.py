@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import Game, get_variant
 from missdice_desktop.ui.app import install_excepthook
-from missdice_desktop.ui.autosave import Autosave
+from missdice_desktop.ui.play.autosave import Autosave
 from missdice_desktop.ui.settings import AppPaths, Settings, load_settings, save_settings
 from tests.ui.conftest import choice
 
@@ -215,7 +215,7 @@ def test_a_broken_autosave_that_cannot_be_moved_is_said_truly(qtbot, make_app, p
     def read_only(_path, _stem):
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr("missdice_desktop.ui.autosave.keep_aside", read_only)
+    monkeypatch.setattr("missdice_desktop.ui.play.autosave.keep_aside", read_only)
     _parts, prompts = make_app(start=True)
     assert len(prompts.errors) == 1
     text = prompts.errors[0][1]
