@@ -470,6 +470,18 @@ class Change:
     state: Any = None
     turn_ended: bool = False
     """True when the turn passed (a turn ended, or undoing one)."""
+    totals_changed: tuple[int, ...] = ()
+    """The seats whose total (points, tokens) changed: the columns a view redraws."""
+
+    @property
+    def names_changed(self) -> bool:
+        """True when the players' names changed (a rename, undone or redone)."""
+        return isinstance(self.action, RenamePlayers)
+
+    @property
+    def dice_changed(self) -> bool:
+        """True when the dice on the table may differ (a roll, dice entered, a turn passed)."""
+        return self.turn_ended or isinstance(self.action, Roll | EnterDice)
 
 
 Listener = Callable[[Change], None]
@@ -730,10 +742,18 @@ class DiceGame(Generic[RulesT]):
         self._listeners.remove(listener)
 
     def _notify(self, change: Change) -> Change:
-        turns = self.rules.turns_played
+        turns, totals = self.rules.turns_played, self.rules.totals
         ended = turns(change.previous) != turns(change.state)
+        before, after = totals(change.previous), totals(change.state)
+        moved = tuple(seat for seat, (b, a) in enumerate(zip(before, after, strict=True)) if b != a)
         change = Change(
-            change.action, change.undone, change.redone, change.previous, change.state, ended
+            change.action,
+            change.undone,
+            change.redone,
+            change.previous,
+            change.state,
+            ended,
+            moved,
         )
         for listener in tuple(self._listeners):
             listener(change)

@@ -3,9 +3,13 @@ result by signal, so the window never freezes (in the spirit of Anki's QueryOp).
 
 from __future__ import annotations
 
+import logging
+import traceback
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+log = logging.getLogger(__name__)
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -18,7 +22,8 @@ class BackgroundTask(QObject):
     """`work(progress)` run off the GUI thread; `progress(done, total)` may be called often.
 
     The signals arrive on the GUI thread. `cancel()` makes the next progress call raise
-    Cancelled, which ends the job quietly.
+    Cancelled, which ends the job quietly. A job that fails says why in one line (`failed`);
+    its exception and traceback are kept (`error`, `error_traceback`) and logged.
     """
 
     progressed = Signal(int, int)
@@ -30,6 +35,10 @@ class BackgroundTask(QObject):
         self._work = work
         self._cancelled = False
         self.running = False
+        self.error: BaseException | None = None
+        """The exception the job failed with, None while it has not failed."""
+        self.error_traceback = ""
+        """Its traceback, as text, for the log and a bug report."""
 
     def start(self, pool: QThreadPool | None = None) -> None:
         """Queue the job on `pool` (the global one by default)."""
@@ -53,6 +62,9 @@ class BackgroundTask(QObject):
             return
         except Exception as error:  # a failed job is reported, never a crash
             self.running = False
+            self.error = error
+            self.error_traceback = traceback.format_exc()
+            log.warning("background job failed:\n%s", self.error_traceback)
             self.failed.emit(str(error) or type(error).__name__)
             return
         self.running = False

@@ -152,3 +152,19 @@ def test_relabelling_names_changes_them_all_along_without_an_action() -> None:
     assert game.players == ("Anna", "Joueur 2")
     with pytest.raises(IllegalActionError):
         game.relabel_names({"Anna": " "})
+
+
+def test_a_change_says_what_changed() -> None:
+    from missdice_desktop.rules import Change, RenamePlayers
+
+    game = DiceGame(PigRules(target=50), ["Anna", "Ben"])
+    seen: list[Change] = []
+    game.add_listener(seen.append)
+    game.apply(Roll((5,)))
+    game.apply(Bank())
+    game.apply(RenamePlayers(("Anna", "Benoît")))
+    roll, bank, rename = seen
+    assert roll.dice_changed and not roll.turn_ended and roll.totals_changed == ()
+    assert bank.turn_ended and bank.totals_changed == (0,)
+    assert rename.names_changed and not rename.dice_changed
+    assert game.undo().names_changed

@@ -45,6 +45,18 @@ def test_a_failure_is_reported_not_raised(qtbot) -> None:  # type: ignore[no-unt
     assert failure.args == ["disk full"]
 
 
+def test_a_failure_keeps_its_exception_and_traceback_for_the_log(qtbot, caplog) -> None:  # type: ignore[no-untyped-def]
+    def load_table(progress: ProgressCallback) -> object:
+        raise ValueError("table damaged")
+
+    task = BackgroundTask(load_table)
+    with qtbot.waitSignal(task.failed, timeout=10_000):
+        task.start(QThreadPool())
+    assert isinstance(task.error, ValueError)
+    assert "load_table" in task.error_traceback and "table damaged" in task.error_traceback
+    assert any("load_table" in record.getMessage() for record in caplog.records)
+
+
 def test_a_cancelled_task_stops_at_its_next_progress(qtbot) -> None:  # type: ignore[no-untyped-def]
     started = threading.Event()
     release = threading.Event()

@@ -15,7 +15,6 @@ from missdice_desktop.rules import (
     Game,
     IllegalActionError,
     ReasonCode,
-    RenamePlayers,
     Roll,
     Ruleset,
     Score,
@@ -32,7 +31,6 @@ from missdice_desktop.ui.texts import fill
 if TYPE_CHECKING:
     from missdice_desktop.rules import Action
     from missdice_desktop.ui.main_window import MainWindow
-    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 
@@ -157,7 +155,7 @@ class YahtzeeView(GameView):
         """New names go to the column headers; a Yahtzee bonus is announced."""
         game = _sheet_game(context.game)
         model = self.model(context.window)
-        if isinstance(change.action, RenamePlayers):
+        if change.names_changed:
             model.refresh_names()
         scored = game.state.scored_turns
         if isinstance(change.action, Score) and not change.undone and scored[-1].yahtzee_bonus:
@@ -257,14 +255,14 @@ def _best_other_box(game: Game, box_id: str) -> tuple[str, int] | None:
     return best
 
 
-def fix_past_box(controller: GameController) -> bool:
+def fix_past_box(controller: PlayContext) -> bool:
     """Edit › Fix a past box…: pick a scored turn, give its right dice; the engine
     rescores the game or says which turn the correction would break. True when done."""
-    game = controller.view.scoresheet(controller.game)
+    game = controller.game if isinstance(controller.game, Game) else None
     if game is None or not game.state.scored_turns:
         controller.note(translate("GameNight", "No box has been scored yet."), beep=True)
         return False
-    names = controller.model.box_names
+    names = YahtzeeView.model(controller.window).box_names
     choices = [
         fill(
             translate("GameNight", "Turn %1 — %2 — %3: %4 (%5)"),
