@@ -267,9 +267,10 @@ class GameLibrary:
         self.write(path, self.snapshot(game))
 
     @staticmethod
-    def snapshot(game: DiceGame[Any]) -> GameSnapshot | None:
-        """What `write` needs of `game`, taken now (None: nothing in it to keep)."""
-        if not has_content(game):
+    def snapshot(game: DiceGame[Any], *, keep_empty: bool = False) -> GameSnapshot | None:
+        """What `write` needs of `game`, taken now (None: nothing in it to keep, unless
+        `keep_empty`: a kept game resumed stays kept even before its first turn)."""
+        if not (keep_empty or has_content(game)):
             return None
         return GameSnapshot(dumps_record(game), summarize(game))
 

@@ -62,6 +62,8 @@ class Autosave:
             else None
         )
         self._pending: list[Future[None]] = []
+        self._kept = False
+        """The file is a kept game resumed: it is never removed for having no turn yet."""
         self._failure_lock = threading.Lock()
 
     def follow(self, path: Path | None) -> bool:
@@ -77,6 +79,7 @@ class Autosave:
             target = self.library.new_path()
             self.library.lock(target)
         self.path = target
+        self._kept = free and path is not None
         if old != target:
             self.library.unlock(old)
         return free
@@ -95,7 +98,7 @@ class Autosave:
         """Keep `game` as it is now. Written at once, AutosaveError (once per failure
         streak) when the folder is unwritable; written in the background, such a failure
         is told by `signals.failed` instead."""
-        snapshot = self.library.snapshot(game)
+        snapshot = self.library.snapshot(game, keep_empty=self._kept)
         path = self.path
         if self._writer is None:
             message = self._write(path, snapshot)

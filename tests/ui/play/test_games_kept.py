@@ -143,3 +143,17 @@ def test_a_link_to_a_kept_game_is_a_copy(qtbot, make_app):
     assert again.controller.autosave.path != kept.path
     again.controller.roll()
     assert _kept_players(again) == [("Anna", "Ben"), ("Anna", "Ben")]
+
+
+def test_a_kept_game_with_players_and_no_turn_stays_kept_when_resumed(make_app, paths) -> None:  # type: ignore[no-untyped-def]
+    from missdice_desktop.records import save_record
+    from missdice_desktop.rules import Game, get_variant
+
+    paths.games_dir.mkdir(parents=True)
+    kept = paths.games_dir / "game-20261201-100000-1.json"
+    save_record(kept, Game(get_variant("yacht").configure(), ["Anna", "Ben"]))
+    parts, _prompts = make_app()
+    parts.controller.files.open_kept(kept)
+    assert parts.controller.game.players == ("Anna", "Ben")
+    parts.window.close()
+    assert kept.exists()
