@@ -6,6 +6,8 @@ blocks a test and every question asked is checked.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -16,10 +18,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.ui.dialogs.about import app_icon
-from missdice_desktop.ui.dialogs.new_game import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.settings import Settings
 from missdice_desktop.ui.texts import fill
+
+if TYPE_CHECKING:  # the dialogs load when first opened
+    from missdice_desktop.ui.dialogs.new_game import NewGameChoice
 
 translate = QCoreApplication.translate
 RECORD_FILTER = "Miss Dice (*.json);;JSON (*.json);;All files (*)"
@@ -115,6 +118,8 @@ class Prompts:
 
     def new_game(self, settings: Settings) -> NewGameChoice | None:
         """The New game dialog."""
+        from missdice_desktop.ui.dialogs.new_game import NewGameDialog
+
         dialog = NewGameDialog(settings, self.parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
@@ -162,6 +167,8 @@ class Prompts:
         """The About box (rich text: its links open, its folders can be selected and copied)."""
         box = QMessageBox(self.parent)
         box.setWindowTitle(translate("Prompts", "About Miss Dice"))
+        from missdice_desktop.ui.dialogs.about import app_icon
+
         box.setIconPixmap(app_icon().pixmap(96, 96))
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setText(text)

@@ -13,7 +13,6 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 from missdice_desktop.computers import COMPUTERS_KEY, computer_levels, record_computers
 from missdice_desktop.library import has_content
-from missdice_desktop.links import is_link, load_game
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import DiceGame, find_game, new_game
 from missdice_desktop.ui import texts
@@ -208,6 +207,8 @@ class Files(QObject):
         A file of the games folder is that kept game resumed in its own file; any other
         file, and every link, becomes a game of its own.
         """
+        from missdice_desktop.links import is_link, load_game  # links load when first used
+
         game = self._playable(load_game, path)
         if game is None:
             return False

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QDialog
 
-from missdice_desktop.links import game_from_link, is_link, link_from_game
 from missdice_desktop.records import RecordError
 from missdice_desktop.rules import DiceGame
 from missdice_desktop.ui.games import view_of
@@ -36,6 +35,7 @@ class Sharing(QObject):
 
     def share(self) -> None:
         """The game's QR code and link."""
+        from missdice_desktop.links import link_from_game
         from missdice_desktop.ui.dialogs.share import ShareDialog  # QR codes load when asked
 
         if self.dialog is not None:
@@ -51,6 +51,8 @@ class Sharing(QObject):
 
     def offer_shared_game(self, text: str) -> None:
         """A QR code in front of the camera: offer its game, keeping the one on screen."""
+        from missdice_desktop.links import game_from_link, is_link
+
         panel = self.window.camera_panel
         if not is_link(text):
             panel.show_code_note(
