@@ -1,5 +1,8 @@
 """Computer players in the window: their turns play out at a watchable pace, one ordinary
-engine action at a time, so undo, autosave and the record work as for a person."""
+engine action at a time, so undo, autosave and the record work as for a person.
+
+A scoresheet game's computer is `coach.player.ComputerPlayer`; a game played for the chance
+to win says its computer's next action through its own coach (`GameView.coach`)."""
 
 from __future__ import annotations
 
@@ -61,8 +64,9 @@ class ComputerController(QObject):
 
     def is_computer_turn(self) -> bool:
         """Whether the player to play is a computer (and the game is on)."""
+        view = self.controller.view
         return (
-            self.controller.view.scoresheet(self.game) is not None
+            (view.scoresheet(self.game) is not None or view.coach() is not None)
             and not self.game.finished
             and self.level_of(self.game.current_player) is not None
         )
@@ -126,9 +130,11 @@ class ComputerController(QObject):
 
     def step(self) -> bool:
         """One action of the computer player to play; False when it cannot act now."""
-        game = self.controller.view.scoresheet(self.game)
-        if game is None or not self.is_computer_turn() or self.paused:
+        if not self.is_computer_turn() or self.paused:
             return False
+        game = self.controller.view.scoresheet(self.game)
+        if game is None:
+            return self._step_to_win()
         player = self._player(game)
         if player is None:
             # The coach's table is still being built: try again when it is ready.
@@ -141,13 +147,30 @@ class ComputerController(QObject):
             return False
         return True
 
+    def _step_to_win(self) -> bool:
+        """One action of a computer player of a game played for the chance to win."""
+        coach = self.controller.view.coach()
+        level = self.level_of(self.game.current_player)
+        if coach is None or level is None:
+            return False
+        table = self.coach.game_table(coach) if coach.needs_table(level) else None
+        if table is None and coach.needs_table(level):
+            self._show_study(0, 1)  # the table is being built: play when it is ready
+            return False
+        try:
+            self.game.apply(coach.computer_action(self.game, table, level))
+        except IllegalActionError:
+            self.paused = True
+            return False
+        return True
+
     def _show_study(self, done: int, total: int) -> None:
         if self.is_computer_turn():
-            self.window.status_label.setText(
-                translate(
-                    "ComputerPlayers", "The computer is studying the scoresheet: %1%"
-                ).replace("%1", str(100 * done // max(total, 1)))
-            )
+            if self.controller.view.scoresheet(self.game) is None:
+                text = translate("ComputerPlayers", "The computer is studying the game: %1%")
+            else:
+                text = translate("ComputerPlayers", "The computer is studying the scoresheet: %1%")
+            self.window.status_label.setText(text.replace("%1", str(100 * done // max(total, 1))))
 
     def finish_turn(self) -> None:
         """Play the rest of the computer's turn at once (and go on after an undo)."""

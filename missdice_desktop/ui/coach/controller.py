@@ -1,8 +1,13 @@
 """The coach in the window: builds the table in the background, then after every change
-shows the current player's best choices (when their coach is on) and the dice to keep."""
+shows the current player's best choices (when their coach is on) and the dice to keep.
+
+A scoresheet game's coach reads the sheet (`GameView.scoresheet`); a game played for the
+chance to win (Cochon, the 421) brings its own coach (`GameView.coach`, ui/games/coaching.py),
+whose table is built here the same way."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +21,7 @@ from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:  # the coach (and numpy) load when the coach is first used, not at start
     from missdice_desktop.coach.advice import Choice, Coach
+    from missdice_desktop.ui.games.coaching import GameCoach
 
 translate = QCoreApplication.translate
 COACH_KEY = "coach"
@@ -39,9 +45,11 @@ class CoachController(QObject):
         self.cache_dir = cache_dir
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
-        self._coaches: dict[str, Coach] = {}
+        self._coaches: dict[str, object] = {}
+        """The tables built, by key: a sheet's `Coach`, or what a game's coach built."""
         self._task: BackgroundTask | None = None
         self._task_key = ""
+        self._task_text = ""
         self._failed: dict[str, str] = {}
         self._reviewing = False
         self._focused_box: str | None = None
@@ -84,7 +92,31 @@ class CoachController(QObject):
         from missdice_desktop.coach.advice import Coach
         from missdice_desktop.coach.cache import rules_key
 
-        key = rules_key(rules)
+        cache_dir = self.cache_dir
+
+        def build(progress: ProgressCallback) -> object:
+            return Coach.for_rules(rules, cache_dir=cache_dir, progress=progress)
+
+        text = translate(
+            "CoachPanel",
+            "The coach is working out this scoresheet (once; the game goes on meanwhile)…",
+        )
+        coach = self.table(rules_key(rules), build, text)
+        return coach if isinstance(coach, Coach) else None
+
+    def game_table(self, coach: GameCoach) -> object | None:
+        """The table of a game's own coach if ready; otherwise starts building it."""
+        game = self.game
+        key = coach.table_key(game)
+        if key in self._coaches:
+            return self._coaches[key]
+        return self.table(key, coach.build(game, self.cache_dir), coach.building_text(game))
+
+    def table(
+        self, key: str, build: Callable[[ProgressCallback], object], text: str
+    ) -> object | None:
+        """The table `key` if built; otherwise starts `build` in the background (the panel
+        saying `text` with a progress bar) and returns None."""
         if key in self._coaches:
             return self._coaches[key]
         if key in self._failed or self._shut_down:
@@ -93,18 +125,13 @@ class CoachController(QObject):
             return None
         if self._task is not None and self._task.running:
             self._task.cancel()
-        cache_dir = self.cache_dir
-
-        def build(progress: ProgressCallback) -> object:
-            return Coach.for_rules(rules, cache_dir=cache_dir, progress=progress)
-
         task = BackgroundTask(build, self)
         task.progressed.connect(self._on_progress)
         task.succeeded.connect(lambda coach, key=key: self._on_built(key, coach))
         task.failed.connect(lambda error, key=key: self._on_failed(key, error))
-        self._task, self._task_key = task, key
+        self._task, self._task_key, self._task_text = task, key, text
         task.start(self.pool)
-        self.panel.show_progress(0, 1)
+        self.panel.show_progress(0, 1, text)
         return None
 
     def wait_idle(self, msecs: int = 60_000) -> bool:
@@ -122,12 +149,10 @@ class CoachController(QObject):
     def _on_progress(self, done: int, total: int) -> None:
         self.build_progressed.emit(done, total)
         if self.window.coach_action.isChecked():
-            self.panel.show_progress(done, total)
+            self.panel.show_progress(done, total, self._task_text)
 
     def _on_built(self, key: str, coach: object) -> None:
-        from missdice_desktop.coach.advice import Coach
-
-        if isinstance(coach, Coach):
+        if coach is not None:
             self._coaches[key] = coach
         self.refresh()
         self.table_ready.emit()
@@ -159,11 +184,16 @@ class CoachController(QObject):
         tray.show_advice(None)
         # Only the scoresheet games have a coach: elsewhere its menu item and panel go.
         sheet_game = self.controller.view.scoresheet(game)
-        coachable = sheet_game is not None
+        game_coach = self.controller.view.coach() if sheet_game is None else None
+        coachable = sheet_game is not None or game_coach is not None
         self.window.coach_action.setEnabled(coachable)
         self.window.coach_dock.setVisible(coachable and self.window.coach_action.isChecked())
         if not self.window.coach_action.isChecked():
             return  # nothing shown: nothing to ask of the coach (it loads when first shown)
+        panel.plays_to_win = game_coach is not None
+        if game_coach is not None:
+            self._refresh_game_coach(game_coach)
+            return
         player = game.current_player
         name = game.players[player]
         problem = self._problem(sheet_game)
@@ -197,6 +227,41 @@ class CoachController(QObject):
         if coach is None:
             return
         self._show_choices(sheet_game, coach)
+
+    def _refresh_game_coach(self, coach: GameCoach) -> None:
+        """The panel for a game played for the chance to win."""
+        game, panel = self.game, self.panel
+        player = game.current_player
+        name = game.players[player]
+        failed = self._failed.get(coach.table_key(game))
+        problem = (
+            None
+            if failed is None
+            else fill(translate("CoachPanel", "The coach failed: %1"), failed)
+        )
+        on = player in self.coached_players()
+        panel.show_player(name, on, can_coach=problem is None and not game.finished)
+        panel.review_button.setVisible(game.finished and problem is None)
+        panel.note.setText(coach.note(game))
+        if problem is not None:
+            panel.show_message(problem)
+        elif game.finished:
+            if self._reviewing:
+                self.show_review()
+            else:
+                panel.show_message(
+                    translate(
+                        "CoachPanel", "The game is over: the review shows the costliest choices."
+                    )
+                )
+        elif not on:
+            panel.show_message(fill(translate("CoachPanel", "The coach is off for %1."), name))
+        else:
+            table = self.game_table(coach)
+            if table is not None:
+                advice = coach.advice(game, table)
+                panel.show_lines(advice.status, list(advice.lines), advice.best_first)
+                self.window.tray.show_advice(advice.keep)
 
     def _problem(self, game: Game | None) -> str | None:
         if game is None:
@@ -259,8 +324,17 @@ class CoachController(QObject):
             self.window.tray.show_advice(holds_for(dice, best.keep))
 
     def show_review(self) -> None:
-        """Each turn of the finished game with what the coach would have done."""
+        """Each turn of the finished game with what the coach would have done (for a game
+        played to win, its costliest choices)."""
         game = self.controller.view.scoresheet(self.game)
+        game_coach = self.controller.view.coach() if game is None else None
+        if game_coach is not None:
+            self._reviewing = True
+            table = self.game_table(game_coach)
+            if table is not None:
+                costly = game_coach.review(self.game, table)
+                self.panel.show_lines(costly.status, list(costly.lines), costly.best_first)
+            return
         if game is None:
             return
         coach = self.coach_for(game.rules)

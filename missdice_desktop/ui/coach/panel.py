@@ -56,18 +56,26 @@ class CoachPanel(QWidget):
         self.review_button.clicked.connect(self.review_requested)
         self.setMinimumWidth(260)
         self._player = ""
+        self.plays_to_win = False
+        """The game is played for the chance to win (Cochon, the 421), not for points."""
         self.retranslate_ui()
 
     def retranslate_ui(self) -> None:
         """Set the fixed texts in the current language."""
         self.toggle.setText(fill(translate("CoachPanel", "&Coach for %1"), self._player))
-        self.toggle.setToolTip(
-            translate(
+        if self.plays_to_win:
+            tip = translate(
+                "CoachPanel",
+                "After each roll the coach shows the best choice and the others, with the "
+                "chance to win each leaves",
+            )
+        else:
+            tip = translate(
                 "CoachPanel",
                 "After each roll the coach shows the dice to keep and the best choices, "
                 "with the final score each leads to on average",
             )
-        )
+        self.toggle.setToolTip(tip)
         self.review_button.setText(translate("CoachPanel", "&Review the game"))
         self.choices.setAccessibleName(translate("CoachPanel", "The coach's choices"))
 
@@ -80,17 +88,12 @@ class CoachPanel(QWidget):
         self.toggle.setEnabled(can_coach)
         self.retranslate_ui()
 
-    def show_progress(self, done: int, total: int) -> None:
-        """The table is being computed."""
+    def show_progress(self, done: int, total: int, text: str) -> None:
+        """The table is being computed: `text` says which."""
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
         self.progress.show()
-        self.status.setText(
-            translate(
-                "CoachPanel",
-                "The coach is working out this scoresheet (once; the game goes on meanwhile)…",
-            )
-        )
+        self.status.setText(text)
         self.choices.clear()
 
     def show_message(self, text: str) -> None:

@@ -22,6 +22,7 @@ from missdice_desktop.ui.texts import fill
 if TYPE_CHECKING:
     from missdice_desktop.rules import Action, Refusal
     from missdice_desktop.ui.dialogs.prompts import Prompts
+    from missdice_desktop.ui.games.coaching import GameCoach
     from missdice_desktop.ui.main_window import MainWindow
     from missdice_desktop.ui.settings import Settings
 
@@ -164,6 +165,11 @@ class GameView:
     def scoresheet(self, game: DiceGame[Any]) -> Game | None:
         """The game as a scoresheet game (boxes, the coach's tables, corrections), None
         for a game without a sheet."""
+        return None
+
+    def coach(self) -> GameCoach | None:
+        """The coach of a game played for the chance to win (`games/coaching.py`), None for
+        a scoresheet game (its coach reads `scoresheet`) or a game without a coach."""
         return None
 
     def tray_rolls_left(self, game: DiceGame[Any]) -> int | None:

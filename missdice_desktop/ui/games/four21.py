@@ -17,6 +17,7 @@ from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
     from missdice_desktop.rules import Action
+    from missdice_desktop.ui.games.coaching import GameCoach
     from missdice_desktop.ui.main_window import MainWindow
 
 translate = QCoreApplication.translate
@@ -26,6 +27,7 @@ class Four21View(GameView):
     """The 421: la charge, la décharge, tokens and the pot."""
 
     speaks_of_throws = True
+    coached = True
     named_actions: ClassVar[dict[str, Callable[[], Action]]] = {"stop": Stop}
 
     def board(self, window: MainWindow) -> QWidget:
@@ -60,6 +62,12 @@ class Four21View(GameView):
         if isinstance(action, Stop):
             return fill(translate("texts", "%1 stopping"), player)
         return super().action_text(game, action, player, done=done)
+
+    def coach(self) -> GameCoach:
+        """The coach and computer players (`four21_coach.py`, loaded on first use)."""
+        from missdice_desktop.ui.games.four21_coach import Four21Coaching
+
+        return Four21Coaching()
 
     def rules_title(self, rules: Any) -> str:
         """The game with its options."""

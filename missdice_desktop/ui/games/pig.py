@@ -16,6 +16,7 @@ from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
     from missdice_desktop.rules import Action
+    from missdice_desktop.ui.games.coaching import GameCoach
     from missdice_desktop.ui.main_window import MainWindow
 
 translate = QCoreApplication.translate
@@ -24,6 +25,7 @@ translate = QCoreApplication.translate
 class PigView(GameView):
     """Cochon: one die, roll as long as you dare, hold to bank the turn."""
 
+    coached = True
     named_actions: ClassVar[dict[str, Callable[[], Action]]] = {"bank": Bank}
 
     def board(self, window: MainWindow) -> QWidget:
@@ -60,6 +62,12 @@ class PigView(GameView):
         if isinstance(action, Bank):
             return fill(translate("texts", "%1's hold"), player)
         return super().action_text(game, action, player, done=done)
+
+    def coach(self) -> GameCoach:
+        """The coach and computer players (`pig_coach.py`, loaded on first use)."""
+        from missdice_desktop.ui.games.pig_coach import PigCoaching
+
+        return PigCoaching()
 
     def rules_title(self, rules: Any) -> str:
         """The game with its options."""
