@@ -34,7 +34,7 @@ import missdice_desktop
 from missdice_desktop.resources import grids_dir, resources_dir
 from missdice_desktop.rules import BUILT_IN_VARIANTS, load_grid_file
 from missdice_desktop.ui.app import TRANSLATIONS_DIR
-from missdice_desktop.ui.camera.panel import open_source
+from missdice_desktop.ui.camera.sources import open_source
 from vision import read_dice
 
 app = QCoreApplication([])

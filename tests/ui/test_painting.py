@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from missdice_desktop.resources import camera_demo_dir
-from missdice_desktop.ui.camera.panel import CameraPreview
+from missdice_desktop.ui.camera.preview import CameraPreview
 from vision import read_dice
 from vision.images import decode_image
 

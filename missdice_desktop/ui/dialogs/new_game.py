@@ -1,5 +1,8 @@
 """The New game dialog: the game first (Yahtzee family, Cochon…, the free roller), then its
-sheet (variant or house grid) and options, the players, and where the dice come from."""
+sheet (variant or house grid) and options, the players, and where the dice come from.
+
+The options and the players are sections of their own (`new_game_options`, `new_game_players`).
+"""
 
 from __future__ import annotations
 
@@ -12,20 +15,16 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
     QLabel,
-    QLineEdit,
     QMessageBox,
     QRadioButton,
     QSpinBox,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -44,14 +43,17 @@ from missdice_desktop.rules import (
     Variant,
     load_grid_file,
 )
-from missdice_desktop.rules.text import shown_text_problem, without_hidden_characters
 from missdice_desktop.ui import texts
+from missdice_desktop.ui.dialogs.new_game_options import OptionsBox
+from missdice_desktop.ui.dialogs.new_game_players import PlayersBox
+from missdice_desktop.ui.dialogs.new_game_players import (
+    default_player_name as default_player_name,  # where the window and seats take it from
+)
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 HOUSE_GRID = "__house__"
-MAX_NAME_LENGTH = 24
 YAHTZEE_FAMILY = "yahtzee"
 FREE_ROLLER = "roller"
 """The free roller's id in the game list (it is no game of the engine: no players)."""
@@ -80,16 +82,6 @@ class NewGameChoice:
     default_numbers: list[int] | None = None
     """For each seat: N when it plays as the default "Player N" (shown in the language of
     the moment), else 0; None: no default names."""
-
-
-def default_player_name(number: int) -> str:
-    """'Player 3' in the user's language."""
-    return fill(translate("NewGameDialog", "Player %1"), str(number))
-
-
-def with_colon(text: str) -> str:
-    """A field label: "Player 1:" in English, "Joueur 1 :" in French."""
-    return fill(translate("NewGameDialog", "%1:"), text)
 
 
 def ask_grid_file(parent: QWidget | None) -> str | None:
@@ -122,7 +114,6 @@ class NewGameDialog(QDialog):
         self._house: Variant | None = None
         self._grid_file = ""
         self._last_index = 0
-        self._option_widgets: dict[str, QComboBox | QCheckBox | QSpinBox] = {}
         self._settings = settings
 
         self._width = 0
@@ -139,63 +130,17 @@ class NewGameDialog(QDialog):
             self.variant_box.addItem(texts.variant_name(variant), variant.id)
         self.variant_box.addItem(translate("NewGameDialog", "House grid from a file…"), HOUSE_GRID)
         self.variant_box.setAccessibleName(translate("NewGameDialog", "Scoresheet"))
-        self.options_box = QGroupBox(translate("NewGameDialog", "Options"), self)
-        self.options_layout = QFormLayout(self.options_box)
+        self.options_box = OptionsBox(self)
 
         self.player_count = QSpinBox(self)
         self.player_count.setObjectName("playerCount")
         self.player_count.setRange(1, MAX_PLAYERS)
         self.player_count.setAccessibleName(translate("NewGameDialog", "Number of players"))
-        self.name_edits: list[QLineEdit] = []
-        self.up_buttons: list[QToolButton] = []
-        names_grid = QGridLayout()
-        self.name_labels: list[QLabel] = []
-        self.kind_boxes: list[QComboBox] = []
-        for i in range(MAX_PLAYERS):
-            edit = QLineEdit(self)
-            edit.setObjectName(f"player{i + 1}")
-            edit.setMaxLength(MAX_NAME_LENGTH)
-            edit.setMinimumWidth(120)
-            edit.setPlaceholderText(default_player_name(i + 1))
-            edit.setAccessibleName(default_player_name(i + 1))
-            label = QLabel(with_colon(default_player_name(i + 1)), self)
-            label.setBuddy(edit)
-            player_kind = QComboBox(self)
-            player_kind.setObjectName(f"player{i + 1}Kind")
-            player_kind.addItem(translate("NewGameDialog", "Person"), "")
-            player_kind.addItem(translate("NewGameDialog", "Computer, expert"), Level.OPTIMAL.value)
-            player_kind.addItem(
-                translate("NewGameDialog", "Computer, beginner"), Level.BEGINNER.value
-            )
-            player_kind.setAccessibleName(
-                fill(translate("NewGameDialog", "Who plays for %1"), default_player_name(i + 1))
-            )
-            player_kind.setToolTip(
-                translate(
-                    "NewGameDialog",
-                    "A computer player plays its own turns at a watchable pace; "
-                    "the expert plays the best moves, the beginner makes mistakes",
-                )
-            )
-            up = QToolButton(self)
-            up.setObjectName(f"playerUp{i + 1}")
-            up.setText("↑")
-            up.setAccessibleName(fill(translate("NewGameDialog", "Move player %1 up"), str(i + 1)))
-            up.setToolTip(up.accessibleName())
-            up.setEnabled(i > 0)
-            up.clicked.connect(lambda _=False, row=i: self.move_up(row))
-            names_grid.addWidget(label, i % 4, (i // 4) * 4)
-            names_grid.addWidget(edit, i % 4, (i // 4) * 4 + 1)
-            names_grid.addWidget(player_kind, i % 4, (i // 4) * 4 + 2)
-            names_grid.addWidget(up, i % 4, (i // 4) * 4 + 3)
-            self.name_edits.append(edit)
-            self.name_labels.append(label)
-            self.kind_boxes.append(player_kind)
-            self.up_buttons.append(up)
-            edit.textChanged.connect(lambda _text: self._fill_first_player())
-        self.first_player = QComboBox(self)
-        self.first_player.setObjectName("firstPlayer")
-        self.first_player.setAccessibleName(translate("NewGameDialog", "Who starts"))
+        self.players_box = PlayersBox(self.player_count, self)
+        self.name_edits = self.players_box.name_edits
+        self.kind_boxes = self.players_box.kind_boxes
+        self.up_buttons = self.players_box.up_buttons
+        self.first_player = self.players_box.first_player
 
         self.virtual_dice = QRadioButton(translate("NewGameDialog", "&Virtual dice: the app rolls"))
         self.virtual_dice.setObjectName("virtualDice")
@@ -231,15 +176,6 @@ class NewGameDialog(QDialog):
         count_label = QLabel(translate("NewGameDialog", "&Players:"), self)
         count_label.setBuddy(self.player_count)
         form.addRow(count_label, self.player_count)
-        players_box = QGroupBox(translate("NewGameDialog", "Names"), self)
-        players_layout = QVBoxLayout(players_box)
-        players_layout.addLayout(names_grid)
-        first_row = QFormLayout()
-        first_label = QLabel(translate("NewGameDialog", "&Who starts:"), self)
-        first_label.setBuddy(self.first_player)
-        first_row.addRow(first_label, self.first_player)
-        players_layout.addLayout(first_row)
-        self.players_box = players_box
         self.roller_note = QLabel(
             translate(
                 "NewGameDialog",
@@ -259,7 +195,7 @@ class NewGameDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.roller_note)
         layout.addWidget(self.options_box)
-        layout.addWidget(players_box)
+        layout.addWidget(self.players_box)
         layout.addWidget(source_box)
         layout.addWidget(self.buttons)
 
@@ -354,7 +290,7 @@ class NewGameDialog(QDialog):
         if game == YAHTZEE_FAMILY:
             self._build_options(self._settings.options)
         elif kind is not None:
-            self._build_game_options(kind, self._settings.game_options.get(kind.id, {}))
+            self.options_box.show_game_options(kind, self._settings.game_options.get(kind.id, {}))
         self._fit()
 
     def _fit(self) -> None:
@@ -406,35 +342,6 @@ class NewGameDialog(QDialog):
         super().showEvent(event)
         self._fit()
 
-    def _build_game_options(self, kind: GameKind, values: dict[str, int]) -> None:
-        self._clear_options()
-        for option in kind.options:
-            chosen = values.get(option.name, option.default)
-            label = QLabel(with_colon(texts.option_name(option.name)), self.options_box)
-            widget: QComboBox | QSpinBox
-            if option.choices:
-                widget = QComboBox(self.options_box)
-                for value in option.choices:
-                    widget.addItem(str(value), value)
-                widget.setCurrentIndex(max(0, widget.findData(chosen)))
-            else:
-                widget = QSpinBox(self.options_box)
-                widget.setRange(option.low, option.high)
-                widget.setValue(chosen if option.low <= chosen <= option.high else option.default)
-            widget.setObjectName(f"option_{option.name}")
-            label.setBuddy(widget)
-            self.options_layout.addRow(label, widget)
-            self._option_widgets[option.name] = widget
-        if not kind.options:
-            self.options_layout.addRow(
-                QLabel(translate("NewGameDialog", "This game has no options."), self.options_box)
-            )
-
-    def _clear_options(self) -> None:
-        while self.options_layout.rowCount():
-            self.options_layout.removeRow(0)
-        self._option_widgets.clear()
-
     def selected_variant(self) -> Variant:
         """The variant (or house grid) chosen."""
         data = self.variant_box.currentData()
@@ -443,114 +350,38 @@ class NewGameDialog(QDialog):
         return BUILT_IN_VARIANTS.get(str(data), next(iter(BUILT_IN_VARIANTS.values())))
 
     def _build_options(self, values: dict[str, str | bool]) -> None:
-        self._clear_options()
-        variant = self.selected_variant()
-        defaults = variant.option_defaults()
-        for name, default in defaults.items():
-            chosen = values.get(name, default)
-            if isinstance(default, bool):
-                check = QCheckBox(texts.option_name(name), self.options_box)
-                check.setObjectName(f"option_{name}")
-                check.setChecked(bool(chosen))
-                self.options_layout.addRow(check)
-                self._option_widgets[name] = check
-            else:
-                combo = QComboBox(self.options_box)
-                combo.setObjectName(f"option_{name}")
-                for choice in variant.option_choices(name):
-                    combo.addItem(texts.joker_policy_name(str(choice)), choice)
-                combo.setCurrentIndex(max(0, combo.findData(chosen)))
-                label = QLabel(with_colon(texts.option_name(name)), self.options_box)
-                label.setBuddy(combo)
-                self.options_layout.addRow(label, combo)
-                self._option_widgets[name] = combo
-        if not defaults:
-            self.options_layout.addRow(
-                QLabel(translate("NewGameDialog", "This sheet has no options."), self.options_box)
-            )
+        self.options_box.show_sheet_options(self.selected_variant(), values)
 
     def _show_name_fields(self, count: int) -> None:
-        for i, (edit, label) in enumerate(zip(self.name_edits, self.name_labels, strict=True)):
-            edit.setVisible(i < count)
-            label.setVisible(i < count)
-            self.kind_boxes[i].setVisible(i < count)
-            self.up_buttons[i].setVisible(i < count)
-        self._fill_first_player()
+        self.players_box.show_fields(count)
         self._fit()
-
-    def _fill_first_player(self) -> None:
-        """The list of who may start: the players as named now, the choice kept."""
-        chosen = max(0, self.first_player.currentIndex())
-        self.first_player.blockSignals(True)
-        self.first_player.clear()
-        for i in range(self.player_count.value()):
-            self.first_player.addItem(self._name(i))
-        self.first_player.setCurrentIndex(min(chosen, self.first_player.count() - 1))
-        self.first_player.blockSignals(False)
 
     def move_up(self, row: int) -> None:
         """Swap player `row` with the one above (the order of play)."""
-        if not 0 < row < len(self.name_edits):
-            return
-        above, below = self.name_edits[row - 1], self.name_edits[row]
-        text = above.text()
-        above.setText(below.text())
-        below.setText(text)
-        upper, lower = self.kind_boxes[row - 1], self.kind_boxes[row]
-        kind = upper.currentIndex()
-        upper.setCurrentIndex(lower.currentIndex())
-        lower.setCurrentIndex(kind)
-
-    def _typed(self, index: int) -> str:
-        """The name typed in field `index`, without characters that cannot be shown
-        (invisible ones, or controls that reorder the text); "" when it shows nothing."""
-        name = without_hidden_characters(self.name_edits[index].text()).strip()
-        return "" if shown_text_problem(name, max_length=MAX_NAME_LENGTH) is not None else name
-
-    def _name(self, index: int) -> str:
-        """The name of field `index`, 'Player N' when it shows nothing."""
-        return self._typed(index) or default_player_name(index + 1)
+        self.players_box.move_up(row)
 
     # The result ------------------------------------------------------------------------------
 
     def options(self) -> dict[str, str | bool]:
         """The option values chosen."""
-        chosen: dict[str, str | bool] = {}
-        for name, widget in self._option_widgets.items():
-            if isinstance(widget, QCheckBox):
-                chosen[name] = widget.isChecked()
-            elif isinstance(widget, QComboBox):
-                chosen[name] = str(widget.currentData())
-        return chosen
+        return self.options_box.options()
 
     def game_options(self) -> dict[str, int]:
         """The whole-number options chosen (games other than the Yahtzee family)."""
-        chosen: dict[str, int] = {}
-        for name, widget in self._option_widgets.items():
-            if isinstance(widget, QSpinBox):
-                chosen[name] = widget.value()
-            elif isinstance(widget, QComboBox) and isinstance(widget.currentData(), int):
-                chosen[name] = int(widget.currentData())
-        return chosen
+        return self.options_box.game_options()
 
     def player_names(self) -> list[str]:
         """The names in playing order, the chosen first player first (an empty field gets
         'Player N')."""
-        names = [self._name(i) for i in range(self.player_count.value())]
-        first = max(0, self.first_player.currentIndex())
-        return names[first:] + names[:first]
+        return self.players_box.player_names()
 
     def typed_names(self) -> list[str]:
         """The names as typed, in the same order as `player_names` (blank where empty)."""
-        names = [self._typed(i) for i in range(self.player_count.value())]
-        first = max(0, self.first_player.currentIndex())
-        return names[first:] + names[:first]
+        return self.players_box.typed_names()
 
     def default_numbers(self) -> list[int]:
         """For each seat in playing order: N when it plays as the default "Player N", else 0."""
-        numbers = [0 if self._typed(i) else i + 1 for i in range(self.player_count.value())]
-        first = max(0, self.first_player.currentIndex())
-        return numbers[first:] + numbers[:first]
+        return self.players_box.default_numbers()
 
     def choice(self) -> NewGameChoice:
         """Everything chosen, as rules the engine can play."""
@@ -601,13 +432,7 @@ class NewGameDialog(QDialog):
         (scoresheet games only)."""
         if self.selected_game() != YAHTZEE_FAMILY:
             return {}
-        count = self.player_count.value()
-        first = max(0, self.first_player.currentIndex())
-        return {
-            (i - first) % count: Level(str(self.kind_boxes[i].currentData()))
-            for i in range(count)
-            if self.kind_boxes[i].currentData()
-        }
+        return self.players_box.computers()
 
 
 def grid_file_name(path: str) -> str:

@@ -144,7 +144,7 @@ class GameNight(QObject):
 
     def export_csv(self, games_window: GamesWindow, page: int) -> None:
         """The Games window's page (0: the kept games, 1: the high scores) as CSV."""
-        from missdice_desktop.ui.dialogs.games_window import sheet_name
+        from missdice_desktop.ui.dialogs.kept_games import sheet_name
 
         readable = [entry for entry in games_window.kept if isinstance(entry, KeptSummary)]
         name = "missdice-games.csv" if page == 0 else "missdice-high-scores.csv"
