@@ -277,8 +277,7 @@ class NewGameDialog(QDialog):
         game = self.selected_game()
         roller = game == FREE_ROLLER
         self.form.setRowVisible(self.variant_box, game == YAHTZEE_FAMILY)
-        for kind_box in self.kind_boxes:  # the coach plays the scoresheet games only
-            kind_box.setEnabled(game == YAHTZEE_FAMILY)
+        self.players_box.offer_levels(computer_levels(game))
         self.form.setRowVisible(self.player_count, not roller)
         self.players_box.setVisible(not roller)
         self.source_box.setVisible(not roller)
@@ -406,6 +405,7 @@ class NewGameDialog(QDialog):
                 game_options=numbers,
                 typed_names=self.typed_names(),
                 default_numbers=self.default_numbers(),
+                computers=self.computers(),
             )
         variant = self.selected_variant()
         options = self.options()
@@ -428,11 +428,19 @@ class NewGameDialog(QDialog):
         )
 
     def computers(self) -> dict[int, Level]:
-        """The players the computer plays, by seat in playing order, with their level
-        (scoresheet games only)."""
-        if self.selected_game() != YAHTZEE_FAMILY:
-            return {}
-        return self.players_box.computers()
+        """The players the computer plays, by seat in playing order, with their level (the
+        levels the game's row offers)."""
+        levels = computer_levels(self.selected_game())
+        return {
+            seat: level for seat, level in self.players_box.computers().items() if level in levels
+        }
+
+
+def computer_levels(game_id: str) -> tuple[Level, ...]:
+    """The computer players a game offers (its window row says), none for the free roller."""
+    from missdice_desktop.ui.games import playable, views
+
+    return views()[game_id].computer_levels() if playable(game_id) else ()
 
 
 def grid_file_name(path: str) -> str:

@@ -4,6 +4,7 @@ seat, the order of play, and who starts."""
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -161,6 +162,20 @@ class PlayersBox(QGroupBox):
         numbers = [0 if self.typed(i) else i + 1 for i in range(self.player_count.value())]
         first = max(0, self.first_player.currentIndex())
         return numbers[first:] + numbers[:first]
+
+    def offer_levels(self, levels: tuple[Level, ...]) -> None:
+        """Offer the computer players of `levels` (none: every seat is a person's)."""
+        for box in self.kind_boxes:
+            box.setEnabled(bool(levels))
+            items = box.model()
+            assert isinstance(items, QStandardItemModel)
+            for index in range(1, box.count()):
+                item = items.item(index)
+                if item is not None:
+                    item.setEnabled(Level(str(box.itemData(index))) in levels)
+            chosen = box.currentData()
+            if chosen and Level(str(chosen)) not in levels:
+                box.setCurrentIndex(0)
 
     def computers(self) -> dict[int, Level]:
         """The players the computer plays, by seat in playing order, with their level."""

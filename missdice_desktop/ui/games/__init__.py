@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
+from missdice_desktop.computers import Level
 from missdice_desktop.rules import Change, DiceGame, Game
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.texts import fill
@@ -171,6 +172,11 @@ class GameView:
         """The coach of a game played for the chance to win (`games/coaching.py`), None for
         a scoresheet game (its coach reads `scoresheet`) or a game without a coach."""
         return None
+
+    def computer_levels(self) -> tuple[Level, ...]:
+        """The computer players the New game dialog offers for this game (none: people only)."""
+        coach = self.coach()
+        return () if coach is None else coach.levels
 
     def tray_rolls_left(self, game: DiceGame[Any]) -> int | None:
         """The rolls the tray shows as left."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
+from missdice_desktop.computers import Level
 from missdice_desktop.rules import (
     BUILT_IN_VARIANTS,
     Change,
@@ -47,6 +48,10 @@ class YahtzeeView(GameView):
     readings_are_throws = True
     same_reading_same_throw = True
     coached = True
+
+    def computer_levels(self) -> tuple[Level, ...]:
+        """The expert and the beginner (`coach.player.ComputerPlayer`)."""
+        return (Level.OPTIMAL, Level.BEGINNER)
 
     def board(self, window: MainWindow) -> QWidget:
         """The scoresheet."""

@@ -13,9 +13,10 @@ from missdice_desktop.computers import Level
 from missdice_desktop.rules import Bank, Hold, PigRules, Roll
 from missdice_desktop.rules.four21 import Four21Rules, Stop
 from missdice_desktop.ui.coach import computers
-from missdice_desktop.ui.dialogs.new_game import NewGameChoice
+from missdice_desktop.ui.dialogs.new_game import NewGameChoice, NewGameDialog
 from missdice_desktop.ui.games import view_of
 from missdice_desktop.ui.games.coaching import CoachLines
+from missdice_desktop.ui.settings import Settings
 from tests.ui.conftest import AppFactory
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts" / "ui"
@@ -56,6 +57,25 @@ def wait_for_table(qtbot, parts, key: str) -> None:  # type: ignore[no-untyped-d
 def texts(parts) -> list[str]:  # type: ignore[no-untyped-def]
     choices = parts.window.coach_panel.choices
     return [choices.item(row).text() for row in range(choices.count())]
+
+
+def test_the_dialog_offers_the_computers_each_game_has(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = NewGameDialog(Settings(players=["Anna", "Ben", "Chloé"]))
+    qtbot.addWidget(dialog)
+    box = dialog.game_box
+    box.setCurrentIndex(box.findData("pig"))
+    dialog.kind_boxes[1].setCurrentIndex(dialog.kind_boxes[1].findData("optimal"))
+    dialog.kind_boxes[2].setCurrentIndex(dialog.kind_boxes[2].findData("beginner"))
+    assert dialog.choice().computers == {1: Level.OPTIMAL, 2: Level.BEGINNER}
+    box.setCurrentIndex(box.findData("421"))  # the 421 has an expert only
+    assert dialog.choice().computers == {1: Level.OPTIMAL}
+    assert dialog.kind_boxes[2].currentData() == ""
+    items = dialog.kind_boxes[2].model()
+    assert not items.item(dialog.kind_boxes[2].findData("beginner")).isEnabled()
+    assert items.item(dialog.kind_boxes[2].findData("optimal")).isEnabled()
+    box.setCurrentIndex(box.findData("yahtzee"))
+    assert dialog.kind_boxes[2].isEnabled()
+    assert items.item(dialog.kind_boxes[2].findData("beginner")).isEnabled()
 
 
 def test_cochon_coach_shows_the_chances_to_roll_and_to_hold(
