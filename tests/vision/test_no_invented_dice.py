@@ -1,0 +1,95 @@
+"""No die is invented (`vision.reader`'s merge of the networks and the pip counter): a die only
+the pip counter sees is kept only where something die-shaped is, touching dice never turn
+into one die per pip, a big die's pips seen close up are not dice of their own, and printed
+dots, a keyboard's glyphs and a table of coins read as no dice."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from synth import Die, background, scene
+
+from vision import read_dice
+from vision.net import Face
+from vision.reader import _inside_die, _part_of_face, _stands_out
+from vision.types import DieReading
+
+
+def counted(x: float, y: float, size: float, value: int = 1) -> DieReading:
+    return DieReading(value, (x, y), (size, size), 0.0, 0.9)
+
+
+def face(x: float, y: float, size: float, value: int = 6) -> Face:
+    return Face(x, y, size, value, 0.95, 0.95, 0.99)
+
+
+def test_a_pip_of_a_die_the_networks_see_is_no_die_of_its_own() -> None:
+    six = face(200, 200, 90)
+    assert _part_of_face(counted(180, 175, 30), [six])  # one of its pips, read as a 1
+    assert not _part_of_face(counted(300, 200, 30), [six])  # a die beside it
+    assert not _part_of_face(counted(200, 200, 80), [six])  # the die itself, as big
+
+
+def test_a_small_face_inside_a_big_counted_die_is_its_pip() -> None:
+    big = counted(360, 480, 140, value=6)
+    assert _inside_die(face(340, 460, 33, value=1), [big])
+    assert not _inside_die(face(520, 480, 33, value=1), [big])
+    assert not _inside_die(face(360, 480, 120, value=6), [big])
+
+
+def test_a_die_stands_out_from_its_table_and_printed_dots_do_not() -> None:
+    frame = background(320, 240, "cloth")
+    draw = scene([Die(3, 100, 120, 50)], 320, 240, table="cloth")
+    assert _stands_out(draw, counted(100, 120, 50, 3))
+    paper = np.full((240, 320, 3), 235, np.uint8)
+    for y in range(10, 240, 22):
+        for x in range(10, 320, 22):
+            cv2.circle(paper, (x, y), 3, (40, 40, 40), -1, cv2.LINE_AA)
+    assert not _stands_out(paper, counted(164, 120, 40, 2))
+    assert not _stands_out(frame, counted(250, 60, 40, 1))  # plain cloth
+
+
+def dotted_paper(step: int, radius: int, pairs: bool) -> np.ndarray:
+    """White paper printed with dark dots (single or in pairs, like a 2 on no die)."""
+    paper = np.full((480, 640, 3), 232, np.uint8)
+    rng = np.random.default_rng(step)
+    paper = np.clip(paper + rng.normal(0, 3, paper.shape), 0, 255).astype(np.uint8)
+    for y in range(step // 2, 480, step):
+        for x in range(step // 2, 640, step):
+            cv2.circle(paper, (x, y), radius, (50, 45, 40), -1, cv2.LINE_AA)
+            if pairs:
+                cv2.circle(
+                    paper, (x + 3 * radius, y + 3 * radius), radius, (50, 45, 40), -1, cv2.LINE_AA
+                )
+    return paper
+
+
+@pytest.mark.parametrize(
+    ("step", "radius", "pairs"), [(30, 3, False), (40, 3, True), (60, 4, True)]
+)
+def test_printed_dots_read_as_no_dice(step: int, radius: int, pairs: bool) -> None:
+    assert read_dice(dotted_paper(step, radius, pairs)).values == ()
+
+
+def test_dice_on_dotted_paper_are_still_read() -> None:
+    frame = dotted_paper(60, 4, False)
+    dice = [Die(5, 200, 240, 70, 10), Die(3, 420, 240, 70, -20)]
+    for die in dice:
+        one = scene([die], 640, 480, table="paper")
+        mask = np.zeros((480, 640), np.uint8)
+        cv2.circle(mask, (round(die.x), round(die.y)), 48, 255, -1)
+        frame[mask > 0] = one[mask > 0]
+    assert read_dice(frame).values == (3, 5)
+
+
+def test_touching_white_dice_are_not_read_as_a_crowd_of_ones() -> None:
+    dice = [Die(v, 200 + 64 * i, 240, 64, 0) for i, v in enumerate((4, 6, 5, 2))]
+    values = read_dice(scene(dice, table="wood")).values
+    assert values == (2, 4, 5, 6)
