@@ -343,6 +343,10 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>Le coach a échoué : %1</translation>
     </message>
     <message>
+        <source>The game is over: the review shows the costliest choices.</source>
+        <translation>La partie est finie : le bilan montre les choix qui ont coûté le plus.</translation>
+    </message>
+    <message>
         <source>The coach does not play this scoresheet yet.</source>
         <translation>Le coach ne joue pas encore cette feuille.</translation>
     </message>
@@ -391,6 +395,10 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
         <translation>&amp;Coach pour %1</translation>
     </message>
     <message>
+        <source>After each roll the coach shows the best choice and the others, with the chance to win each leaves</source>
+        <translation>Après chaque lancer, le coach montre le meilleur choix et les autres, avec la chance de gagner que laisse chacun</translation>
+    </message>
+    <message>
         <source>After each roll the coach shows the dice to keep and the best choices, with the final score each leads to on average</source>
         <translation>Après chaque lancer, le coach montre les dés à garder et les meilleurs choix, avec le score final moyen de chacun</translation>
     </message>
@@ -416,6 +424,10 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>%1 (computer) is playing…</source>
         <translation>%1 (ordinateur) joue…</translation>
+    </message>
+    <message>
+        <source>The computer is studying the game: %1%</source>
+        <translation>L’ordinateur étudie le jeu : %1 %</translation>
     </message>
     <message>
         <source>The computer is studying the scoresheet: %1%</source>
@@ -1000,6 +1012,126 @@ La partie en cours n&apos;a pas changé.</translation>
     <message>
         <source>Press Roll (Space).</source>
         <translation>Appuyez sur Lancer (Espace).</translation>
+    </message>
+</context>
+<context>
+    <name>GameCoach</name>
+    <message>
+        <source>%1%</source>
+        <comment>a percentage</comment>
+        <translation>%1&#xa0;%</translation>
+    </message>
+    <message>
+        <source>−%1 points</source>
+        <translation>−%1 points</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>meilleur</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>je m’arrête</translation>
+    </message>
+    <message>
+        <source>throw all three again</source>
+        <translation>relancer les trois</translation>
+    </message>
+    <message>
+        <source>keep %1</source>
+        <translation>garder %1</translation>
+    </message>
+    <message>
+        <source>The coach is working out the 421&apos;s throws…</source>
+        <translation>Le coach étudie les lancers du 421…</translation>
+    </message>
+    <message>
+        <source>The round&apos;s first player plays as if each of the others played to beat them alone; the others play to beat the round&apos;s worst hand so far.</source>
+        <translation>Le premier joueur de la manche joue comme si chacun des autres jouait pour le battre seul ; les autres jouent pour battre la pire main de la manche jusqu’ici.</translation>
+    </message>
+    <message>
+        <source>A single throw: no choice this turn.</source>
+        <translation>Un seul lancer : pas de choix ce tour-ci.</translation>
+    </message>
+    <message>
+        <source>First of the round: the others may throw no more times than you. Chance not to be the worst:</source>
+        <translation>Premier de la manche : les autres ne pourront pas lancer plus de fois que vous. Chance de ne pas être le dernier :</translation>
+    </message>
+    <message>
+        <source>Chance to beat %1:</source>
+        <translation>Chance de battre %1 :</translation>
+    </message>
+    <message>
+        <source>%1, 1 throw left.</source>
+        <translation>%1, encore 1 lancer.</translation>
+    </message>
+    <message>
+        <source>%1, 2 throws left.</source>
+        <translation>%1, encore 2 lancers.</translation>
+    </message>
+    <message>
+        <source>Throwing with these dice held: %1.</source>
+        <translation>Relancer en gardant ces dés : %1.</translation>
+    </message>
+    <message>
+        <source>%1, turn %2, after throw %3: %4, %5</source>
+        <translation>%1, tour %2, après le lancer %3 : %4, %5</translation>
+    </message>
+    <message>
+        <source>coach: %1 (%2)</source>
+        <translation>coach : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>No choice cost any chance.</source>
+        <translation>Aucun choix n’a coûté de chance.</translation>
+    </message>
+    <message>
+        <source>Chance given away: %1</source>
+        <translation>Chance perdue : %1</translation>
+    </message>
+    <message>
+        <source>roll again</source>
+        <translation>relancer</translation>
+    </message>
+    <message>
+        <source>hold</source>
+        <translation>« Je garde »</translation>
+    </message>
+    <message>
+        <source>The coach is working out Cochon to %1 (once; the game goes on meanwhile)…</source>
+        <translation>Le coach étudie le Cochon en %1 (une seule fois ; la partie continue pendant ce temps)…</translation>
+    </message>
+    <message>
+        <source>With more than two players the coach plays against the leading opponent as if the game had two players.</source>
+        <translation>À plus de deux joueurs, le coach joue contre l’adversaire en tête comme si la partie se jouait à deux.</translation>
+    </message>
+    <message>
+        <source>%1 banked, %2 this turn; the leading opponent has %3.</source>
+        <translation>%1 en banque, %2 ce tour-ci ; l’adversaire en tête a %3.</translation>
+    </message>
+    <message>
+        <source>%1 banked, %2 this turn; the opponent has %3.</source>
+        <translation>%1 en banque, %2 ce tour-ci ; l’adversaire a %3.</translation>
+    </message>
+    <message>
+        <source>Chance to win: %1. Roll the die.</source>
+        <translation>Chance de gagner : %1. Lancez le dé.</translation>
+    </message>
+    <message>
+        <source>The chance to win of each choice:</source>
+        <translation>La chance de gagner de chaque choix :</translation>
+    </message>
+    <message>
+        <source>%1, turn %2: %3 at %4 with %5 banked</source>
+        <translation>%1, tour %2 : %3 à %4 avec %5 en banque</translation>
+    </message>
+    <message>
+        <source>No choice cost any chance to win.</source>
+        <translation>Aucun choix n’a coûté de chance de gagner.</translation>
+    </message>
+    <message>
+        <source>Chance to win given away: %1</source>
+        <translation>Chance de gagner perdue : %1</translation>
     </message>
 </context>
 <context>
@@ -1824,14 +1956,6 @@ La partie à l’écran est d’abord enregistrée.</translation>
     <message>
         <source>Game over — %1</source>
         <translation>Partie terminée — %1</translation>
-    </message>
-    <message>
-        <source>%1 to play — turn %2 of %3</source>
-        <translation>À %1 de jouer — tour %2 sur %3</translation>
-    </message>
-    <message>
-        <source>%1 to play</source>
-        <translation>À %1 de jouer</translation>
     </message>
     <message>
         <source>Scoreboard</source>

@@ -88,5 +88,6 @@ def choice_with_chance(text: str, chance: float, best: float, *, is_best: bool) 
     """A choice with its chance, marked when it is the best, else with what it gives away."""
     line = f"{text} → {percent(chance)}"
     if is_best:
-        return f"{line}  ✔ {translate('GameCoach', 'best')}"
+        best_word = translate("GameCoach", "best")
+        return f"{line}  ✔ {best_word}"
     return f"{line}  ({points(max(0.0, best - chance))})"
