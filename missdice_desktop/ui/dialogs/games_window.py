@@ -278,8 +278,15 @@ class GamesWindow(QDialog):
         self._update_buttons()
 
     def _update_empty(self) -> None:
-        self.empty_label.setVisible(not self.kept)
-        if self.listing_done:
+        self.empty_label.setVisible(not self.kept or not self.listing_done)
+        if self.kept and not self.listing_done:
+            self.empty_label.setText(
+                fill(
+                    translate("GamesWindow", "Reading the kept games… %1 so far"),
+                    str(len(self.kept)),
+                )
+            )
+        elif self.listing_done:
             self.empty_label.setText(
                 translate(
                     "GamesWindow",

@@ -189,3 +189,36 @@ def test_computer_players_are_marked_in_the_games_and_the_high_scores(qtbot, mak
     assert games.games.item(0, 2).text() == "Anna, Robot (cpu)"
     named = {games.scores.item(row, 1).text() for row in range(games.scores.rowCount())}
     assert named == {"Anna", "Robot (cpu)"}
+
+
+def test_two_thousand_kept_games_fill_in_with_a_count(qtbot, make_app, paths) -> None:  # type: ignore[no-untyped-def]
+    """The window opens before the list is read, says how many games it has found so far,
+    and lists every game once the background reading ends (from the kept summaries)."""
+    import os
+    import shutil
+
+    from missdice_desktop.library import GameLibrary
+
+    library = GameLibrary(paths.games_dir)
+    first = paths.games_dir / "game-20250101-000000-0.json"
+    library.save(first, finished_yacht(["A", "B"]))
+    text = first.read_text("utf-8")
+    stamp = first.stat().st_mtime_ns
+    summaries = paths.games_dir / ".summaries"
+    for number in range(1, 2000):
+        path = paths.games_dir / f"game-20250101-000000-{number}.json"
+        path.write_text(text, "utf-8")
+        os.utime(path, ns=(stamp, stamp))
+        shutil.copyfile(summaries / first.name, summaries / path.name)
+    parts, prompts = make_app()
+    prompts.new_game_choice = choice(["Zoé"])
+    parts.controller.start()
+    parts.window.games_action.trigger()
+    games = parts.controller.files.games_window
+    assert games is not None and games.isVisible() and not games.listing_done
+    qtbot.waitUntil(lambda: 0 < len(games.kept) < 2000 or games.listing_done, timeout=60_000)
+    if not games.listing_done:
+        assert games.empty_label.text().endswith("so far")
+    qtbot.waitUntil(lambda: games.listing_done, timeout=120_000)
+    assert games.games.rowCount() == 2000
+    assert not games.empty_label.isVisible()
