@@ -121,14 +121,7 @@ def dark_palette() -> QPalette:
     }
     for role, colour in colours.items():
         palette.setColor(role, QColor(colour))
-    disabled = QPalette.ColorGroup.Disabled
-    for role in (
-        QPalette.ColorRole.Text,
-        QPalette.ColorRole.WindowText,
-        QPalette.ColorRole.ButtonText,
-    ):
-        palette.setColor(disabled, role, QColor(DARK_DISABLED_TEXT))
-    return palette
+    return _greyed(palette, DARK_DISABLED_TEXT)
 
 
 def light_palette() -> QPalette:
@@ -137,13 +130,17 @@ def light_palette() -> QPalette:
     palette = QStyleFactory.create("Fusion").standardPalette()
     palette.setColor(QPalette.ColorRole.Link, QColor("#0b5cad"))
     palette.setColor(QPalette.ColorRole.Highlight, QColor("#2a7ab0"))
-    disabled = QPalette.ColorGroup.Disabled
+    return _greyed(palette, LIGHT_DISABLED_TEXT)
+
+
+def _greyed(palette: QPalette, colour: str) -> QPalette:
+    """`palette` with its disabled texts in `colour`."""
     for role in (
         QPalette.ColorRole.Text,
         QPalette.ColorRole.WindowText,
         QPalette.ColorRole.ButtonText,
     ):
-        palette.setColor(disabled, role, QColor(LIGHT_DISABLED_TEXT))
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(colour))
     return palette
 
 

@@ -43,19 +43,17 @@ def _platform_env() -> dict[str, str]:
 # Start-up ---------------------------------------------------------------------------------------
 
 
-def startup_child(record: str, config: str, data: str) -> int:
-    """In a fresh process: start the app on `record`, print when the window first paints."""
+def _exit_at_first_paint(viewport_name: str) -> object:
+    """Make a QApplication that prints "painted" and quits once the widget named
+    `viewport_name` first paints; returns the filter (keep it alive)."""
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from missdice_desktop.ui import app as ui_app
-    from missdice_desktop.ui.settings import AppPaths
-
-    qapp = QApplication([sys.argv[0]])
+    qapp = QApplication.instance() or QApplication([sys.argv[0]])
 
     class FirstPaint(QObject):
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint and watched.objectName() == "sheetViewport":
+            if event.type() == QEvent.Type.Paint and watched.objectName() == viewport_name:
                 QTimer.singleShot(0, self.report)
                 qapp.removeEventFilter(self)
             return False
@@ -66,6 +64,15 @@ def startup_child(record: str, config: str, data: str) -> int:
 
     first_paint = FirstPaint()
     qapp.installEventFilter(first_paint)
+    return first_paint
+
+
+def startup_child(record: str, config: str, data: str) -> int:
+    """In a fresh process: start the app on `record`, print when the window first paints."""
+    from missdice_desktop.ui import app as ui_app
+    from missdice_desktop.ui.settings import AppPaths
+
+    _watch = _exit_at_first_paint("sheetViewport")
     return ui_app.run(record, paths=AppPaths(Path(config), Path(data)))
 
 
@@ -74,31 +81,16 @@ def bare_child() -> int:
 
     The yardstick for start-up: what any Qt window with a table costs on this machine.
     """
-    from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow, QTableWidget
 
-    qapp = QApplication([sys.argv[0]])
+    _watch = _exit_at_first_paint("bareViewport")
     window = QMainWindow()
     table = QTableWidget(20, 8, window)
     table.viewport().setObjectName("bareViewport")
     window.setCentralWidget(table)
     window.resize(1200, 800)
-
-    class FirstPaint(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint and watched.objectName() == "bareViewport":
-                QTimer.singleShot(0, self.report)
-                qapp.removeEventFilter(self)
-            return False
-
-        def report(self) -> None:
-            print("painted", flush=True)
-            qapp.exit(0)
-
-    first_paint = FirstPaint()
-    qapp.installEventFilter(first_paint)
     window.show()
-    return qapp.exec()
+    return QApplication.exec()
 
 
 def _time_child(arguments: list[str]) -> tuple[float, float]:
