@@ -29,7 +29,8 @@ class LearnedDiceControls(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.keeper: LearnedDiceKeeper | None = None
-        """The family's learned dice (None: none are kept)."""
+        """The family's learned dice (None: none kept, or not loaded yet)."""
+        self._path: Path | None = None
         self.forget_button = QPushButton()
         self.forget_button.hide()
         self.forget_button.clicked.connect(self.forget)
@@ -39,19 +40,28 @@ class LearnedDiceControls(QObject):
         self._note_text: Callable[[], str] = str
 
     def set_file(self, path: Path | None) -> None:
-        """Keep the family's learned dice in `path` (None: keep none)."""
-        from missdice_desktop.ui.camera.learned import LearnedDiceKeeper
-
-        self.keeper = None if path is None else LearnedDiceKeeper(path)
+        """Keep the family's learned dice in `path` (None: keep none). The store (numpy and
+        the die reader's features) loads when the camera first opens, not with the window."""
+        self._path = path
+        self.keeper = None
         self.forget_button.setVisible(path is not None)
         self._name_button()
 
+    def store(self) -> LearnedDiceKeeper | None:
+        """The learned dice, made when first asked for (None: none are kept)."""
+        if self.keeper is None and self._path is not None:
+            from missdice_desktop.ui.camera.learned import LearnedDiceKeeper
+
+            self.keeper = LearnedDiceKeeper(self._path)
+        return self.keeper
+
     def load(self) -> None:
         """Read the store (the camera opens); a store that cannot be read is said once."""
-        keeper = self.keeper
+        keeper = self.store()
         if keeper is None:
             return
         keeper.load()
+        self._name_button()
         if not keeper.problem:
             return
         detail = keeper.problem
@@ -67,22 +77,24 @@ class LearnedDiceControls(QObject):
 
     def keep(self, crops: npt.NDArray[np.uint8], values: list[int]) -> None:
         """Learn these dice's crops with their values."""
-        if self.keeper is None:
+        keeper = self.store()
+        if keeper is None:
             return
-        self.keeper.keep(crops, values)
+        keeper.keep(crops, values)
         self._name_button()
 
     def forget(self) -> None:
         """Forget the family's learned dice ("Forget my dice")."""
-        if self.keeper is None:
+        keeper = self.store()
+        if keeper is None:
             return
-        self.keeper.forget()
+        keeper.forget()
         self._name_button()
         self._show_note(lambda: translate("CameraPanel", "Your dice were forgotten."))
 
     def retranslate_ui(self) -> None:
         """The button and the note in the current language."""
-        if self.keeper is not None:
+        if self._path is not None:
             self._name_button()
         if self.note.isVisible():
             self.note.setText(self._note_text())

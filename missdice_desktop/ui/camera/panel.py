@@ -183,7 +183,7 @@ class CameraPanel(QWidget):
     @property
     def learned(self) -> LearnedDiceKeeper | None:
         """The family's learned dice (None: none are kept)."""
-        return self.learned_dice.keeper
+        return self.learned_dice.store()
 
     def set_learned_file(self, path: Path | None) -> None:
         """Keep the family's learned dice in `path` (None: keep none)."""
