@@ -1244,6 +1244,10 @@ La partie est comme avant.</translation>
         <translation>%1 (ouverte dans une autre fenêtre)</translation>
     </message>
     <message>
+        <source>Reading the kept games… %1 so far</source>
+        <translation>Lecture des parties gardées… %1 pour l’instant</translation>
+    </message>
+    <message>
         <source>Reading the kept games…</source>
         <translation>Lecture des parties gardées…</translation>
     </message>
