@@ -47,6 +47,10 @@ _DOUBTED = 0.5
 _STANDS_OUT = 28.0
 # A die only the pip counter found inside a network face this much bigger is a part of it.
 _PART_OF = 1.5
+# A 1 only the networks found is a pip seen close up when it is at most this share of the big
+# dice they are sure of (at least _SURE_BIG) in the frame: a pip is about a fifth of its face.
+_PIP_SHARE = 0.4
+_SURE_BIG = 0.9
 # Two dice touch when their centres are closer than this share of their mean size.
 _TOUCHING = 1.15
 # Share of a face's box blown out to white that earns the "glare" flag.
@@ -247,12 +251,13 @@ def _merge(
         for d, p in zip(alone, probs, strict=True)
         if p[0] < _DOUBTED or (p[0] < _NOT_A_DIE and _stands_out(frame, d))
     )
-    # A face only the networks found is kept when they are sure of it, unless it lies inside a
-    # much bigger die the pip counter read: one of that die's pips, seen close up.
+    # A face only the networks found is kept when they are sure of it, unless it is a 1 far
+    # smaller than the dice they are sure of: a pip of a die seen close up.
+    pips = _close_up_pips(faces)
     out.extend(
         DieReading(f.value, (f.cx, f.cy), (f.size, f.size), 0.0, f.confidence)
         for f in unmatched
-        if f.is_die >= _NET_ALONE and not _inside_die(f, counted)
+        if f.is_die >= _NET_ALONE and faces.index(f) not in pips
     )
     return out
 
@@ -268,14 +273,18 @@ def _part_of_face(die: DieReading, faces: list[Face]) -> bool:
     )
 
 
-def _inside_die(face: Face, dice: list[DieReading]) -> bool:
-    """Whether a face lies inside a much bigger die (a pip of it)."""
-    return any(
-        max(d.size) >= _PART_OF * face.size
-        and abs(face.cx - d.center[0]) < 0.5 * max(d.size)
-        and abs(face.cy - d.center[1]) < 0.5 * max(d.size)
-        for d in dice
-    )
+def _close_up_pips(faces: list[Face]) -> set[int]:
+    """The faces (by index) read as a 1 that are far smaller than the big dice the networks
+    are sure of in the same frame: pips of a die seen close up, each taken for a 1. The dice
+    of one roll are alike, so no real die is a fraction of its neighbours' size."""
+    sure = [f.size for f in faces if f.is_die >= _SURE_BIG]
+    if len(sure) < 2:
+        return set()
+    big = [size for size in sure if size >= 0.5 * max(sure)]
+    if len(big) < 2:
+        return set()
+    typical = float(np.median(big))
+    return {i for i, f in enumerate(faces) if f.value == 1 and f.size <= _PIP_SHARE * typical}
 
 
 def _stands_out(frame: U8, die: DieReading) -> bool:

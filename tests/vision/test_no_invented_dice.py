@@ -18,7 +18,7 @@ from synth import Die, background, scene
 
 from vision import read_dice
 from vision.net import Face
-from vision.reader import _inside_die, _part_of_face, _stands_out
+from vision.reader import _close_up_pips, _part_of_face, _stands_out
 from vision.types import DieReading
 
 
@@ -37,11 +37,12 @@ def test_a_pip_of_a_die_the_networks_see_is_no_die_of_its_own() -> None:
     assert not _part_of_face(counted(200, 200, 80), [six])  # the die itself, as big
 
 
-def test_a_small_face_inside_a_big_counted_die_is_its_pip() -> None:
-    big = counted(360, 480, 140, value=6)
-    assert _inside_die(face(340, 460, 33, value=1), [big])
-    assert not _inside_die(face(520, 480, 33, value=1), [big])
-    assert not _inside_die(face(360, 480, 120, value=6), [big])
+def test_ones_far_smaller_than_the_sure_dice_are_pips_seen_close_up() -> None:
+    dice = [face(100, 100, 180, 3), face(400, 100, 170, 4), face(250, 300, 190, 6)]
+    pips = [face(230, 280, 36, 1), face(270, 320, 40, 2)]
+    assert _close_up_pips(dice + pips) == {3}  # the 1; a 2 that small is no pip of theirs
+    assert _close_up_pips([face(100, 100, 60, 1), face(300, 100, 58, 1)]) == set()
+    assert _close_up_pips([dice[0], pips[0]]) == set()  # one sure die says no roll's size
 
 
 def test_a_die_stands_out_from_its_table_and_printed_dots_do_not() -> None:

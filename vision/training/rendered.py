@@ -86,11 +86,14 @@ class RenderedScenes:
                     cx = a.cx + rng.normal(0, 0.08) * a.size
                     cy = a.cy + rng.normal(0, 0.08) * a.size
                     size, label = a.size * math.exp(rng.normal(0, 0.15)), NOT_A_DIE
+                    # a side face seen steeply lies close to its top: that crop is a die
+                    if any(math.hypot(cx - t.cx, cy - t.cy) < 0.45 * t.size for t in tops):
+                        continue
                 else:
                     typical = float(np.median([a.size for a in tops])) if tops else 30.0
                     size = typical * math.exp(rng.normal(0, 0.3))
                     cx, cy = rng.uniform(0, img.shape[1]), rng.uniform(0, img.shape[0])
-                    if any(math.hypot(cx - a.cx, cy - a.cy) < 0.35 * a.size for a in tops):
+                    if any(math.hypot(cx - a.cx, cy - a.cy) < 0.6 * a.size for a in labels):
                         continue
                     label = NOT_A_DIE
                 if size < 4:

@@ -328,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--more", type=Path, default=None, help="the dice-photos-more folder")
     parser.add_argument("--scenes", type=Path, default=None, help="a rendered scenes' cache")
     parser.add_argument("--render-share", type=float, default=0.5)
+    parser.add_argument(
+        "--reader-render-share", type=float, default=0.3, help="of the die reader's crops"
+    )
     parser.add_argument("--init-onnx", type=Path, default=None, help="start from ONNX weights")
     parser.add_argument("--save-every", type=int, default=100)
     parser.add_argument("--leave-out", choices=TRAINABLE, default=None)
@@ -406,13 +409,13 @@ def main(argv: list[str] | None = None) -> int:
             load_onnx_weights(reader, args.init_onnx / READER_FILE)
         _train(
             reader.to(device),
-            loader(_Crops(sampler, args.seed, rendered, args.render_share), args.batch * 8),
+            loader(_Crops(sampler, args.seed, rendered, args.reader_render_share), args.batch * 8),
             args.reader_steps,
             args.minutes,
             lambda m, b: F.cross_entropy(m.logits(_to_input(b[0])), b[1]),
             device,
             "reader",
-            2e-3 if args.init_onnx is None else 4e-4,
+            2e-3 if args.init_onnx is None else 2e-4,
             args.out / "reader.ckpt",
             args.save_every,
             frozen_norms=args.init_onnx is not None,
