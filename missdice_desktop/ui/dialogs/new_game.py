@@ -49,6 +49,7 @@ from missdice_desktop.ui.dialogs.new_game_players import PlayersBox
 from missdice_desktop.ui.dialogs.new_game_players import (
     default_player_name as default_player_name,  # where the window and seats take it from
 )
+from missdice_desktop.ui.games import playable
 from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
 from missdice_desktop.ui.texts import fill
 
@@ -121,7 +122,8 @@ class NewGameDialog(QDialog):
         self.game_box = QComboBox(self)
         self.game_box.setObjectName("game")
         for kind in GAMES.values():
-            self.game_box.addItem(texts.game_name(kind.id), kind.id)
+            if playable(kind.id):  # a game the window has a row for
+                self.game_box.addItem(texts.game_name(kind.id), kind.id)
         self.game_box.addItem(texts.game_name(FREE_ROLLER), FREE_ROLLER)
         self.game_box.setAccessibleName(translate("NewGameDialog", "Game"))
         self.variant_box = QComboBox(self)

@@ -41,7 +41,7 @@ class PigView(GameView):
         game = context.game
         rules = game.rules
         assert isinstance(rules, PigRules)
-        context.window.pig_board.show_game(game.players, game.state, rules.target, Bank() in legal)
+        context.window.pig_board.show_game(game.players, game.state, rules, Bank() in legal)
 
     def dice_first_text(self, *, table_mode: bool) -> str:
         """Roll the die, or type the face rolled on the table."""

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.rules import PigState
+from missdice_desktop.rules import PigRules, PigState
 from missdice_desktop.ui.colours import mix
 from missdice_desktop.ui.games.board_text import (
     MIN_TEXT_PX,
@@ -148,7 +148,7 @@ class PigBoard(QWidget):
         layout.setSpacing(20)
         layout.addLayout(left, 3)
         layout.addLayout(right, 2)
-        self._state: tuple[Sequence[str], PigState, int, bool] | None = None
+        self._state: tuple[Sequence[str], PigState, PigRules, bool] | None = None
         self._text_px = 0
         self.retranslate()
         self._fit()
@@ -164,10 +164,11 @@ class PigBoard(QWidget):
             self.show_game(*self._state)
 
     def show_game(
-        self, players: Sequence[str], state: PigState, target: int, can_bank: bool
+        self, players: Sequence[str], state: PigState, rules: PigRules, can_bank: bool
     ) -> None:
-        """Show the engine's state."""
-        self._state = (players, state, target, can_bank)
+        """Show the engine's state (the rules say the target and when holding wins)."""
+        target = rules.target
+        self._state = (players, state, rules, can_bank)
         self._ensure_rows(len(players))
         turn = state.turn
         self.turn_total.setText(fill(translate("PigBoard", "Turn total: %1"), str(turn.total)))
@@ -196,7 +197,7 @@ class PigBoard(QWidget):
             self.turn_rolls.setText(translate("PigBoard", "Roll the die to start the turn."))
         self.hold_button.setEnabled(can_bank)
         self.target.setText(fill(translate("PigBoard", "First to %1 points wins."), str(target)))
-        self.if_held.setText(self._if_held_text(players, state, target, can_bank))
+        self.if_held.setText(self._if_held_text(players, state, rules, can_bank))
         for index, (name, total) in enumerate(zip(players, state.banked, strict=True)):
             label, bar, number = self._names[index], self._bars[index], self._totals[index]
             playing = index == turn.player and state.winner is None
@@ -224,7 +225,7 @@ class PigBoard(QWidget):
         self._fit()
 
     def _if_held_text(
-        self, players: Sequence[str], state: PigState, target: int, can_bank: bool
+        self, players: Sequence[str], state: PigState, rules: PigRules, can_bank: bool
     ) -> str:
         if state.winner is not None:
             return fill(translate("PigBoard", "%1 wins!"), players[state.winner])
@@ -232,7 +233,7 @@ class PigBoard(QWidget):
         if not can_bank:
             return ""
         banked = state.banked[turn.player] + turn.total
-        if banked >= target:
+        if rules.target_reached(state):
             return fill(
                 translate("PigBoard", "Hold now: %1 points, and %2 wins!"),
                 str(banked),
@@ -241,7 +242,7 @@ class PigBoard(QWidget):
         return fill(
             translate("PigBoard", "Hold now: %1 points, %2 to go."),
             str(banked),
-            str(target - banked),
+            str(rules.target - banked),
         )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
