@@ -23,6 +23,7 @@ import json
 import os
 import socket
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
@@ -470,7 +471,9 @@ class GameLibrary:
         target = self._summary_path(path)
         target.parent.mkdir(exist_ok=True)
         text = json.dumps({"stamp": stamp, "summary": summary.to_json()}, ensure_ascii=False)
-        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        # One name per process and thread: the autosave's writer and the Games window's
+        # reader may both write a game's summary.
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         temporary.write_text(text, "utf-8")
         os.replace(temporary, target)
 

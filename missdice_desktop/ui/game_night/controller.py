@@ -211,6 +211,7 @@ class GameNight(QObject):
                 ),
             )
             return False
+        controller.autosave.flush()  # the note is on disk before the list is read again
         games_window.list_games(controller.autosave.library, controller.autosave.path)
         games_window.select_path(path)
         return True

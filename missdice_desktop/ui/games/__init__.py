@@ -58,6 +58,10 @@ class PlayContext(Protocol):
     def refusal_text(self, refusal: Refusal, box_name: str = "") -> str:
         """Why the engine refuses an action, in the user's language."""
 
+    def refused(self, action: Action, *, beep: bool = True, box_name: str = "") -> bool:
+        """Whether `action` cannot be played now (someone else's turn, or the rules), saying
+        why in the status line."""
+
     def refresh_status(self) -> None:
         """Say again what the game is waiting for."""
 

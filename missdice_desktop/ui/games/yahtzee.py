@@ -219,9 +219,7 @@ class YahtzeeView(GameView):
         if box_id is None or state is None:
             return
         name = model.box_name(box_id)
-        refusal = game.why_not(Score(box_id))
-        if refusal is not None:
-            context.act(Score(box_id), box_name=name)  # says why, changes nothing
+        if context.refused(Score(box_id), box_name=name):  # a computer's turn, or the rules
             return
         if state.score == 0 and context.settings.confirm_zero:
             better = _best_other_box(game, box_id)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from missdice_desktop.computers import COMPUTERS_KEY, Level
+from missdice_desktop.computers import COMPUTERS_KEY, Level, record_computers
 from missdice_desktop.rules import Hold, Roll, Score, get_variant
 from missdice_desktop.ui.coach.computers import FAST_PACE_MS
 from missdice_desktop.ui.dialogs.new_game import NewGameChoice, NewGameDialog
@@ -99,3 +99,20 @@ def test_after_an_undo_into_the_computers_turn_the_status_says_how_to_go_on(  # 
     assert game.current_player == 0
     text = window.status_label.text()
     assert "Undone" not in text and "Robot" not in text
+
+
+def test_a_box_clicked_on_the_computers_turn_asks_nothing(make_app: AppFactory) -> None:  # type: ignore[no-untyped-def]
+    from missdice_desktop.rules import Game
+
+    parts, prompts = make_app()
+    controller = parts.controller
+    game = Game(get_variant("yahtzee").configure(), ["Robot", "Anna"])
+    game.extra[COMPUTERS_KEY] = record_computers({0: Level.OPTIMAL})
+    game.enter_dice("12346")
+    controller.replace_game(game)
+    parts.computers.timer.stop()
+    parts.computers.paused = True
+    assert controller.input_blocked()
+    controller.score_row(controller.model.row_of_box("yahtzee"))  # would score 0
+    assert prompts.zero_questions == []
+    assert not game.state.scored_turns

@@ -20,7 +20,7 @@ from missdice_desktop.rules import Game, get_variant, new_game
 from missdice_desktop.rules.registry import find_game
 from missdice_desktop.ui.game_night.charts import histogram, player_points
 from missdice_desktop.ui.game_night.printing import pdf_bytes, sheet_document
-from tests.ui.conftest import ScriptedPrompts
+from tests.ui.conftest import ScriptedPrompts, choice
 
 pdftotext = shutil.which("pdftotext")
 
@@ -255,3 +255,27 @@ def test_fix_a_past_box_rescores_marks_the_sheet_and_undoes(qtbot, make_app, tmp
     controller.history.undo()
     assert controller.game.state.sheets[1].scores["fours"] == 12
     assert model.index(model.row_of_box("fours"), 1).data() == "12"
+
+
+def test_a_note_on_the_game_in_the_window_shows_in_the_list_at_once(
+    qtbot, make_app, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The autosave writes in the background: the list is read only once the note is on disk."""
+    import missdice_desktop.ui.play.autosave as autosave_module
+
+    monkeypatch.setattr(autosave_module, "WRITE_IN_BACKGROUND", True)
+    prompts = NightPrompts()
+    prompts.new_game_choice = choice(["Anna", "Ben"])
+    parts, _ = make_app(prompts=prompts, start=True)
+    controller = parts.controller
+    controller.roll()
+    parts.window.games_action.trigger()
+    games = controller.files.games_window
+    assert games is not None
+    qtbot.waitUntil(lambda: games.listing_done)
+    games.select_path(controller.autosave.path)
+    prompts.note_answers = ["Chez Mamie"]
+    games.note_button.click()
+    qtbot.waitUntil(lambda: games.listing_done)
+    row = next(r for r in range(games.games.rowCount()) if "Anna" in games.games.item(r, 2).text())
+    assert games.games.item(row, 5).text() == "Chez Mamie"
