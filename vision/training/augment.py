@@ -206,13 +206,24 @@ class Sampler:
         self.photos = photos
         self.images: list[U8] = []
         self.patches: list[Patch] = []
+        # Each source is drawn in proportion to the square root of its photos, so a big source
+        # (459 photos of one grey camera) does not crowd out the others.
+        count: dict[str, int] = defaultdict(int)
         for photo in photos:
+            count[photo.source] += 1
+        weight = [1 / math.sqrt(count[photo.source]) for photo in photos]
+        patch_weight: list[float] = []
+        for photo, w in zip(photos, weight, strict=True):
             read = cv2.imread(str(photo.path))
             if read is None:
                 raise FileNotFoundError(photo.path)
             img = np.asarray(read, np.uint8)
             self.images.append(img)
-            self.patches.extend(cut_patches(img, photo.faces))
+            cut = cut_patches(img, photo.faces)
+            self.patches.extend(cut)
+            patch_weight.extend([w / max(1, len(cut))] * len(cut))
+        self._photo_p = np.asarray(weight) / max(sum(weight), 1e-9)
+        self._patch_p = np.asarray(patch_weight) / max(sum(patch_weight), 1e-9)
         self._tables: list[U8] = []
         self.lures: list[tuple[int, float, float, float]] = []
 
@@ -240,7 +251,7 @@ class Sampler:
         return Sample(img, tuple(faces))
 
     def _warped_photo(self, rng: Rng, side: int, die: float) -> tuple[U8, list[Face]]:
-        i = int(rng.integers(len(self.photos)))
+        i = int(rng.choice(len(self.photos), p=self._photo_p))
         src, faces = self.images[i], self.photos[i].faces
         scale = die / float(np.median([f.size for f in faces]))
         if rng.random() < 0.7:
@@ -279,7 +290,7 @@ class Sampler:
         side = img.shape[0]
         faces = list(faces)
         for _ in range(count):
-            p = self.patches[int(rng.integers(len(self.patches)))]
+            p = self.patches[int(rng.choice(len(self.patches), p=self._patch_p))]
             size = die * rng.uniform(0.8, 1.25)
             scale = size / p.size
             n = round(p.img.shape[0] * scale)
@@ -322,7 +333,7 @@ class Sampler:
         ys = np.zeros(count, np.int64)
         i = 0
         while i < count:
-            k = int(rng.integers(len(self.photos)))
+            k = int(rng.choice(len(self.photos), p=self._photo_p))
             img, faces = self.images[k], self.photos[k].faces
             where = _crop_place(rng, img, faces)
             if where is None:
