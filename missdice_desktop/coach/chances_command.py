@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from missdice_desktop.coach import four21, pig
@@ -34,6 +36,14 @@ def pig_coach(target: int) -> pig.PigCoach:
         pig.check_target(target)
     except ValueError as error:
         raise CoachError(str(error)) from None
+    with progress_on_terminal(f"Solving Cochon to {target}") as progress:
+        return pig.PigCoach.for_target(target, progress=progress)
+
+
+@contextlib.contextmanager
+def progress_on_terminal(label: str) -> Iterator[Callable[[int, int], None]]:
+    """A progress callback that writes "label: N%" over itself on a terminal's stderr (and
+    nothing when stderr is not a terminal), the line ended once the work is done."""
     showing = sys.stderr.isatty()
     last = [-1]
 
@@ -41,12 +51,13 @@ def pig_coach(target: int) -> pig.PigCoach:
         percent = 100 * done // max(total, 1)
         if showing and percent != last[0]:
             last[0] = percent
-            print(f"\rSolving Cochon to {target}: {percent}%", end="", file=sys.stderr)
+            print(f"\r{label}: {percent}%", end="", file=sys.stderr)
 
-    coach = pig.PigCoach.for_target(target, progress=progress)
-    if last[0] >= 0:
-        print(file=sys.stderr)
-    return coach
+    try:
+        yield progress
+    finally:
+        if last[0] >= 0:
+            print(file=sys.stderr)
 
 
 def describe(game: Any, *, review: bool, top: int) -> str:

@@ -7,7 +7,12 @@ import sys
 from typing import Any, TextIO
 
 from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, rolls_left
-from missdice_desktop.coach.chances_command import CHANCE_GAMES, describe, expected_text
+from missdice_desktop.coach.chances_command import (
+    CHANCE_GAMES,
+    describe,
+    expected_text,
+    progress_on_terminal,
+)
 from missdice_desktop.coach.review import review_game
 from missdice_desktop.coach.solver import CoachError
 from missdice_desktop.records import RecordError, load_record
@@ -75,19 +80,8 @@ def _rules(options: argparse.Namespace) -> Ruleset:
 
 
 def _coach(rules: Ruleset) -> Coach:
-    showing = sys.stderr.isatty()
-    last = [-1]
-
-    def progress(done: int, total: int) -> None:
-        percent = 100 * done // max(total, 1)
-        if showing and percent != last[0]:
-            last[0] = percent
-            print(f"\rSolving {rules.variant.name}: {percent}%", end="", file=sys.stderr)
-
-    coach = Coach.for_rules(rules, progress=progress)
-    if last[0] >= 0:
-        print(file=sys.stderr)
-    return coach
+    with progress_on_terminal(f"Solving {rules.variant.name}") as progress:
+        return Coach.for_rules(rules, progress=progress)
 
 
 def describe_turn(game: Game, coach: Coach, *, top: int = 5) -> str:
