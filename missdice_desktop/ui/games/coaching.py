@@ -6,7 +6,7 @@ the coach or a computer player is first used."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -91,3 +91,20 @@ def choice_with_chance(text: str, chance: float, best: float, *, is_best: bool) 
         best_word = translate("GameCoach", "best")
         return f"{line}  ✔ {best_word}"
     return f"{line}  ({points(max(0.0, best - chance))})"
+
+
+def review_lines(
+    players: Sequence[str],
+    lost: Sequence[float],
+    lines: list[str],
+    costs: list[float],
+    *,
+    status: str,
+    nothing_lost: str,
+) -> CoachLines:
+    """A review for the panel: the costliest choices (or `nothing_lost`), under a status
+    line `status` ("…: %1") filled with what each player gave away."""
+    totals = ", ".join(f"{name} {points(cost)}" for name, cost in zip(players, lost, strict=True))
+    return CoachLines(
+        fill(status, totals), tuple(lines or [nothing_lost]), tuple(costs), best_first=False
+    )

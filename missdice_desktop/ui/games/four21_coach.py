@@ -18,6 +18,7 @@ from missdice_desktop.ui.games.coaching import (
     choice_with_chance,
     percent,
     points,
+    review_lines,
 )
 from missdice_desktop.ui.games.four21_board import hand_name
 from missdice_desktop.ui.texts import fill
@@ -167,13 +168,14 @@ class Four21Coaching:
             )
             lines.append(line)
             costs.append(decision.cost)
-        if not lines:
-            lines.append(translate("GameCoach", "No choice cost any chance."))
-        totals = ", ".join(
-            f"{name} {points(cost)}" for name, cost in zip(game.players, lost, strict=True)
+        return review_lines(
+            game.players,
+            lost,
+            lines,
+            costs,
+            status=translate("GameCoach", "Chance given away: %1"),
+            nothing_lost=translate("GameCoach", "No choice cost any chance."),
         )
-        status = fill(translate("GameCoach", "Chance given away: %1"), totals)
-        return CoachLines(status, tuple(lines), tuple(costs), best_first=False)
 
     def needs_table(self, level: Level) -> bool:
         """The expert asks the tables (built in a blink)."""

@@ -18,6 +18,7 @@ from missdice_desktop.ui.games.coaching import (
     choice_with_chance,
     percent,
     points,
+    review_lines,
 )
 from missdice_desktop.ui.texts import fill
 
@@ -167,13 +168,14 @@ class PigCoaching:
             )
             lines.append(line)
             chances.append(decision.cost)
-        if not lines:
-            lines.append(translate("GameCoach", "No choice cost any chance to win."))
-        totals = ", ".join(
-            f"{name} {points(cost)}" for name, cost in zip(game.players, lost, strict=True)
+        return review_lines(
+            game.players,
+            lost,
+            lines,
+            chances,
+            status=translate("GameCoach", "Chance to win given away: %1"),
+            nothing_lost=translate("GameCoach", "No choice cost any chance to win."),
         )
-        status = fill(translate("GameCoach", "Chance to win given away: %1"), totals)
-        return CoachLines(status, tuple(lines), tuple(chances), best_first=False)
 
     def needs_table(self, level: Level) -> bool:
         """The beginner holds at 20 without a table."""
