@@ -30,15 +30,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from missdice_desktop.computers import computer_levels
 from missdice_desktop.files import FileReadError, read_regular_file
-from missdice_desktop.notes import game_note
 from missdice_desktop.records import (
     MAX_RECORD_BYTES,
     RECORD_VERSION,
     RecordError,
     dumps_record,
     load_record,
+    session_meta,
     write_atomically,
 )
 from missdice_desktop.rules import DiceGame, Game
@@ -133,15 +132,12 @@ def summarize(game: DiceGame[Any]) -> GameSummary:
         has_losers=bool(getattr(game.rules, "has_losers", False)),
         turn=turn,
         turns=turns,
-        computers=tuple(
-            seat in computer_levels(game.extra, len(game.players))
-            for seat in range(len(game.players))
-        ),
+        computers=tuple(seat in session_meta(game).computers for seat in range(len(game.players))),
         options=tuple(
             (str(key), json.dumps(value) if isinstance(value, bool) else str(value))
             for key, value in game.rules.option_values.items()
         ),
-        note=game_note(game.extra),
+        note=session_meta(game).note,
     )
 
 
@@ -214,14 +210,10 @@ class HighScore:
     """Played by the computer: kept apart from a person of the same name."""
 
 
-TABLE_DRAFT_KEY = "table_draft"
-"""Record key: faces set so far for table dice not all entered (docs/game-record.md)."""
-
-
 def has_content(game: DiceGame[Any]) -> bool:
     """True when the game holds something to lose: an action played, or faces set."""
-    draft = game.extra.get(TABLE_DRAFT_KEY)
-    faces_set = isinstance(draft, list) and any(face is not None for face in draft)
+    draft = session_meta(game).table_draft
+    faces_set = draft is not None and any(face is not None for face in draft)
     return bool(game.actions) or faces_set
 
 

@@ -54,15 +54,3 @@ def game_note(extra: Mapping[str, Any]) -> str:
     if not isinstance(note, str) or note_problem(note) is not None:
         return ""
     return note
-
-
-def set_game_note(extra: dict[str, Any], text: str) -> None:
-    """Keep `text` as the game's note (a blank note removes the key); ValueError with the
-    problem when it cannot be kept."""
-    problem = note_problem(text)
-    if problem is not None:
-        raise ValueError(problem)
-    if text.strip():
-        extra[NOTE_KEY] = text
-    else:
-        extra.pop(NOTE_KEY, None)

@@ -31,6 +31,7 @@ from missdice_desktop.rules import (
     new_game,
 )
 from missdice_desktop.rules.text import unsaveable_part
+from missdice_desktop.session_meta import SessionMeta
 
 RECORD_FORMAT = "missdice-game"
 RECORD_VERSION = 1
@@ -180,6 +181,12 @@ def _is_int(value: Any) -> bool:
 
 def _extra(data: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key not in _KNOWN_KEYS}
+
+
+def session_meta(game: DiceGame[Any]) -> SessionMeta:
+    """What the window keeps in `game`'s record keys, read with the record's checks: a
+    value that does not fit reads as absent, and stays in the record as written."""
+    return SessionMeta.read(game.extra, len(game.players))
 
 
 def record_game(game: DiceGame[Any]) -> str:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
 
 from missdice_desktop.resources import translations_dir
 from missdice_desktop.rules import Game, get_variant
+from missdice_desktop.session_meta import SessionMeta
 from missdice_desktop.ui.coach.computers import ComputerController
 from missdice_desktop.ui.coach.controller import CoachController
 from missdice_desktop.ui.dialogs.about import app_icon
@@ -32,7 +33,6 @@ from missdice_desktop.ui.dialogs.new_game import default_player_name
 from missdice_desktop.ui.dialogs.prompts import Prompts
 from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.play.controller import GameController
-from missdice_desktop.ui.play.session import DICE_SOURCE_KEY
 from missdice_desktop.ui.settings import AppPaths, Settings, read_settings
 from missdice_desktop.ui.texts import fill
 
@@ -227,8 +227,7 @@ def starting_game(settings: Settings) -> Game:
         name or default_player_name(number)
         for number, name in enumerate(settings.players or ["", ""], start=1)
     ]
-    game = Game(rules, players)
-    game.extra[DICE_SOURCE_KEY] = settings.dice_source
+    game = Game(rules, players, extra=SessionMeta(dice_source=settings.dice_source).keys())
     return game
 
 

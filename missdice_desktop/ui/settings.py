@@ -27,10 +27,9 @@ from missdice_desktop.records import write_atomically
 from missdice_desktop.rules import MAX_PLAYERS
 from missdice_desktop.rules.engine import kept_player_name, player_name_problem
 from missdice_desktop.rules.text import unsaveable_part
+from missdice_desktop.session_meta import DICE_TABLE, DICE_VIRTUAL
 
 APP_NAME = "missdice"
-DICE_VIRTUAL = "virtual"
-DICE_TABLE = "table"
 LANGUAGES = ("system", "en", "fr")
 THEMES = ("system", "light", "dark")
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
-from missdice_desktop.computers import Level, computer_levels
+from missdice_desktop.computers import Level
 from missdice_desktop.rules import Change, DiceGame, Game, IllegalActionError
 from missdice_desktop.ui.coach.controller import CoachController
 from missdice_desktop.ui.play.controller import GameController
@@ -113,7 +113,7 @@ class ComputerController(QObject):
         self.controller.refresh_status()
 
     def _levels(self) -> dict[int, Level]:
-        return computer_levels(self.game.extra, len(self.game.players))
+        return dict(self.controller.session.meta.computers)
 
     def _player(self, game: Game) -> ComputerPlayer | None:
         from missdice_desktop.coach.player import ComputerPlayer

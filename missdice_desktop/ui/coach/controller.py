@@ -8,6 +8,7 @@ whose table is built here the same way."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,8 +25,6 @@ if TYPE_CHECKING:  # the coach (and numpy) load when the coach is first used, no
     from missdice_desktop.ui.games.coaching import GameCoach
 
 translate = QCoreApplication.translate
-COACH_KEY = "coach"
-"""Key of the game record listing the players (by index) who have the coach on."""
 SHOWN_CHOICES = 8
 
 
@@ -72,17 +71,15 @@ class CoachController(QObject):
 
     def coached_players(self) -> set[int]:
         """The players whose coach is on."""
-        value = self.game.extra.get(COACH_KEY, [])
-        if not isinstance(value, list):
-            return set()
-        return {i for i in value if isinstance(i, int) and 0 <= i < len(self.game.players)}
+        return set(self.controller.session.meta.coach or ())
 
     def set_coach_on(self, on: bool, player: int | None = None) -> None:
         """Switch the coach on or off for `player` (default: the one to play)."""
         player = self.game.current_player if player is None else player
         coached = self.coached_players()
         coached = coached | {player} if on else coached - {player}
-        self.game.extra[COACH_KEY] = sorted(coached)
+        session = self.controller.session
+        session.update_meta(replace(session.meta, coach=frozenset(coached)))
         self.refresh()
 
     # The table --------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from missdice_desktop.rules import (
     Variant,
     load_grid_file,
 )
+from missdice_desktop.session_meta import DICE_TABLE, DICE_VIRTUAL
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.dialogs.new_game_options import OptionsBox
 from missdice_desktop.ui.dialogs.new_game_players import PlayersBox
@@ -50,7 +51,7 @@ from missdice_desktop.ui.dialogs.new_game_players import (
     default_player_name as default_player_name,  # where the window and seats take it from
 )
 from missdice_desktop.ui.games import playable
-from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, Settings
+from missdice_desktop.ui.settings import Settings
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +20,10 @@ from PySide6.QtWidgets import QApplication
 
 from missdice_desktop.export import write_games_csv, write_high_scores_csv
 from missdice_desktop.library import KeptSummary, high_scores
-from missdice_desktop.notes import NoteProblem, note_problem, set_game_note
-from missdice_desktop.records import RecordError, load_record
+from missdice_desktop.notes import NoteProblem, note_problem
+from missdice_desktop.records import RecordError, load_record, session_meta
 from missdice_desktop.rules import DiceGame
+from missdice_desktop.session_meta import write_meta
 from missdice_desktop.ui.games import view_of
 from missdice_desktop.ui.settings import save_settings
 from missdice_desktop.ui.texts import fill
@@ -196,11 +198,12 @@ class GameNight(QObject):
             text = answer
         try:
             if path == controller.autosave.path:
-                set_game_note(controller.game.extra, answer)
-                controller.session.save()
+                session = controller.session
+                session.update_meta(replace(session.meta, note=answer))
             else:
                 game = load_record(path)
-                set_game_note(game.extra, answer)
+                before = session_meta(game)
+                write_meta(game.extra, replace(before, note=answer), before)
                 controller.autosave.library.save(path, game)
         except (OSError, RecordError) as error:
             why = error.strerror if isinstance(error, OSError) else str(error)

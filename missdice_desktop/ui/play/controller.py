@@ -10,6 +10,7 @@ the game's type. Files, seats, table dice and sharing are helpers of their own (
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from missdice_desktop.rules import (
     RefusalCode,
     Roll,
 )
+from missdice_desktop.session_meta import DICE_TABLE
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.dialogs.end_of_game import (
     EndOfGameDialog,
@@ -41,12 +43,12 @@ from missdice_desktop.ui.main_window import MainWindow
 from missdice_desktop.ui.play.files import Files
 from missdice_desktop.ui.play.roller_page import RollerPage
 from missdice_desktop.ui.play.seats import Seats
-from missdice_desktop.ui.play.session import DICE_SOURCE_KEY, GameSession
+from missdice_desktop.ui.play.session import GameSession
 from missdice_desktop.ui.play.sharing import Sharing
 from missdice_desktop.ui.play.table_dice import TableDice
 from missdice_desktop.ui.play.undo_redo import UndoRedo
 from missdice_desktop.ui.play.window_settings import WindowSettings
-from missdice_desktop.ui.settings import DICE_TABLE, AppPaths, Settings
+from missdice_desktop.ui.settings import AppPaths, Settings
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
@@ -154,7 +156,8 @@ class GameController(QObject):
         self.seats.relabel_default_names()
         self.roller.show_game()
         if self.window.camera_action.isChecked() and not self.table_mode:
-            game.extra[DICE_SOURCE_KEY] = DICE_TABLE  # the camera reads real dice
+            meta = self.session.meta  # the camera reads real dice
+            self.session.update_meta(replace(meta, dice_source=DICE_TABLE), save=False)
         self.window.tray.clear_draft()
         self.table_dice.restore_draft()
         self.window.camera_panel.forget_reading()

@@ -11,15 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
-from missdice_desktop.computers import COMPUTERS_KEY, computer_levels, record_computers
 from missdice_desktop.library import has_content
 from missdice_desktop.records import RecordError, load_record, save_record
 from missdice_desktop.rules import DiceGame, find_game, new_game
+from missdice_desktop.rules.engine import kept_player_name
+from missdice_desktop.session_meta import DICE_VIRTUAL, SessionMeta, seats_moved
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.dialogs.new_game import NewGameChoice
 from missdice_desktop.ui.games import playable, view_of
-from missdice_desktop.ui.play.session import DEFAULT_NAMES_KEY, DICE_SOURCE_KEY, GameSession
-from missdice_desktop.ui.settings import DICE_VIRTUAL, save_settings
+from missdice_desktop.ui.play.session import GameSession
+from missdice_desktop.ui.settings import save_settings
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
@@ -129,16 +130,16 @@ class Files(QObject):
             save_settings(self.session.paths.settings_file, settings)
             self.controller.roller.show()
             return
-        game = new_game(choice.rules, choice.players)
-        game.extra[DICE_SOURCE_KEY] = choice.dice_source
-        if choice.computers:
-            game.extra[COMPUTERS_KEY] = record_computers(choice.computers)
-        if choice.default_numbers and any(choice.default_numbers):
-            game.extra[DEFAULT_NAMES_KEY] = {
-                name: number
-                for name, number in zip(game.players, choice.default_numbers, strict=True)
-                if number
-            }
+        players = [kept_player_name(name) for name in choice.players]
+        numbers = choice.default_numbers or [0] * len(players)
+        meta = SessionMeta(
+            dice_source=choice.dice_source,
+            computers=choice.computers,
+            default_names={
+                name: number for name, number in zip(players, numbers, strict=True) if number
+            },
+        )
+        game = new_game(choice.rules, players, extra=meta.keys())
         typed = choice.typed_names if choice.typed_names is not None else choice.players
         settings.players = list(typed)
         settings.dice_source = choice.dice_source
@@ -165,17 +166,15 @@ class Files(QObject):
         """
         old = self.session.game
         players = old.players
-        game = new_game(old.rules, (*players[1:], *players[:1]))
-        game.extra[DICE_SOURCE_KEY] = old.extra.get(DICE_SOURCE_KEY, DICE_VIRTUAL)
-        defaults = self.controller.seats.default_names()
-        if defaults:
-            game.extra[DEFAULT_NAMES_KEY] = dict(defaults)
         count = len(players)
-        levels = computer_levels(old.extra, count)
-        if levels:  # each computer player keeps its level in its new seat
-            game.extra[COMPUTERS_KEY] = record_computers(
-                {(seat - 1) % count: level for seat, level in levels.items()}
-            )
+        before = self.session.meta
+        meta = SessionMeta(
+            dice_source=before.dice_source or DICE_VIRTUAL,
+            default_names=before.default_names,
+            # each computer player keeps its level in its new seat
+            computers=seats_moved(before.computers, [(seat + 1) % count for seat in range(count)]),
+        )
+        game = new_game(old.rules, (*players[1:], *players[:1]), extra=meta.keys())
         self.controller.replace_game(game)
 
     # Opening and saving ---------------------------------------------------------------------
@@ -246,7 +245,6 @@ class Files(QObject):
                 ),
             )
             return None
-        game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
         return game
 
     @staticmethod

@@ -4,14 +4,15 @@ moment."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from missdice_desktop.computers import COMPUTERS_KEY, computer_levels, record_computers
 from missdice_desktop.rules import IllegalActionError, RenamePlayers
+from missdice_desktop.session_meta import seats_moved
 from missdice_desktop.ui.dialogs.new_game import default_player_name
-from missdice_desktop.ui.play.session import DEFAULT_NAMES_KEY, GameSession
+from missdice_desktop.ui.play.session import GameSession
 
 if TYPE_CHECKING:
     from missdice_desktop.ui.play.controller import GameController
@@ -33,13 +34,7 @@ class Seats(QObject):
 
     def default_names(self) -> dict[str, int]:
         """The record's default names and their numbers, when they fit (else none)."""
-        names = self.session.game.extra.get(DEFAULT_NAMES_KEY)
-        if isinstance(names, dict) and all(
-            isinstance(name, str) and type(number) is int and 1 <= number <= 99
-            for name, number in names.items()
-        ):
-            return names
-        return {}
+        return dict(self.session.meta.default_names)
 
     def relabel_default_names(self) -> bool:
         """Show default names ("Player 2") in the language of the moment; True if any."""
@@ -52,7 +47,8 @@ class Seats(QObject):
             game.relabel_names(labels)
         except IllegalActionError:
             return False
-        game.extra[DEFAULT_NAMES_KEY] = {labels[name]: n for name, n in names.items()}
+        relabelled = {labels[name]: n for name, n in names.items()}
+        self.session.update_meta(replace(self.session.meta, default_names=relabelled), save=False)
         self.controller.names_relabelled()
         return True
 
@@ -97,9 +93,8 @@ class Seats(QObject):
             return
         game = self.session.game
         names = [game.players[i] for i in order]
-        levels = computer_levels(game.extra, len(order))
-        if levels:  # a computer player moves with its name
-            game.extra[COMPUTERS_KEY] = record_computers(
-                {seat: levels[old] for seat, old in enumerate(order) if old in levels}
-            )
+        meta = self.session.meta
+        if meta.computers:  # a computer player moves with its name
+            moved = seats_moved(meta.computers, order)
+            self.session.update_meta(replace(meta, computers=moved), save=False)
         self.controller.act(RenamePlayers(tuple(names)))

@@ -7,23 +7,21 @@ replaced, and keeps it saved.
 
 from __future__ import annotations
 
+from dataclasses import replace as replaced
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
+from missdice_desktop.records import session_meta
 from missdice_desktop.rules import Change, DiceGame
+from missdice_desktop.session_meta import DICE_VIRTUAL, SessionMeta, write_meta
 from missdice_desktop.ui.dialogs.prompts import Prompts
 from missdice_desktop.ui.play.autosave import Autosave, AutosaveError
-from missdice_desktop.ui.settings import DICE_TABLE, AppPaths, Settings
+from missdice_desktop.ui.settings import AppPaths, Settings
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
-DICE_SOURCE_KEY = "dice_source"
-"""Key of the game record that keeps where the dice come from (kept by the record format)."""
-DEFAULT_NAMES_KEY = "default_names"
-"""Key of the game record: the default names in use, each with its number
-({"Player 2": 2}), shown in the language of the moment."""
 
 
 class GameSession(QObject):
@@ -49,12 +47,27 @@ class GameSession(QObject):
         self.autosave = Autosave(paths.games_dir, paths.autosave_file)
         self.autosave.signals.failed.connect(self._autosave_failed)
         self.game: DiceGame[Any] = game
+        _say_dice_source(game)
         game.add_listener(self._on_change)
 
     @property
     def table_mode(self) -> bool:
         """True when the dice are physical ones read from the table."""
-        return self.game.extra.get(DICE_SOURCE_KEY) == DICE_TABLE
+        return self.meta.table_dice
+
+    @property
+    def meta(self) -> SessionMeta:
+        """What the window keeps with the game: dice source, default names, draft, computer
+        players, coach, note."""
+        return session_meta(self.game)
+
+    def update_meta(self, meta: SessionMeta, *, save: bool = True) -> None:
+        """The one way the window changes what it keeps with the game: the record keys that
+        `meta` changes are written, then the game is saved (unless `save` is False, when a
+        save follows anyway)."""
+        write_meta(self.game.extra, meta, self.meta)
+        if save:
+            self.save()
 
     def replace(self, game: DiceGame[Any], path: Path | None = None) -> None:
         """Play `game` from now on, saved to `path` (a kept game) or to a new file; the game
@@ -62,6 +75,7 @@ class GameSession(QObject):
         self.game.remove_listener(self._on_change)
         self.autosave.follow(path)
         self.game = game
+        _say_dice_source(game)
         game.add_listener(self._on_change)
 
     def save(self) -> None:
@@ -86,3 +100,10 @@ class GameSession(QObject):
                 reason,
             ),
         )
+
+
+def _say_dice_source(game: DiceGame[Any]) -> None:
+    """A game in the window says where its dice come from (virtual when its record does not)."""
+    meta = session_meta(game)
+    if meta.dice_source is None:
+        write_meta(game.extra, replaced(meta, dice_source=DICE_VIRTUAL), meta)

@@ -11,8 +11,7 @@ from PySide6.QtWidgets import QDialog
 from missdice_desktop.records import RecordError
 from missdice_desktop.rules import DiceGame
 from missdice_desktop.ui.games import view_of
-from missdice_desktop.ui.play.session import DICE_SOURCE_KEY, GameSession
-from missdice_desktop.ui.settings import DICE_VIRTUAL
+from missdice_desktop.ui.play.session import GameSession
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:
@@ -72,7 +71,6 @@ class Sharing(QObject):
         if not self.session.prompts.continue_shared(shared_summary(game)):
             return
         self.session.save()  # the game on screen is kept as it is now
-        game.extra.setdefault(DICE_SOURCE_KEY, DICE_VIRTUAL)
         self.controller.replace_game(game)
         panel.show_code_note(None)
 

@@ -7,15 +7,16 @@ engine's door like dice typed in.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from missdice_desktop.library import TABLE_DRAFT_KEY
 from missdice_desktop.rules import Change, EnterDice, Roll
+from missdice_desktop.session_meta import DICE_TABLE, DICE_VIRTUAL
 from missdice_desktop.ui.games import view_of
-from missdice_desktop.ui.play.session import DICE_SOURCE_KEY, GameSession
-from missdice_desktop.ui.settings import DICE_TABLE, DICE_VIRTUAL, save_settings
+from missdice_desktop.ui.play.session import GameSession
+from missdice_desktop.ui.settings import save_settings
 
 if TYPE_CHECKING:
     from missdice_desktop.ui.play.controller import GameController
@@ -47,39 +48,38 @@ class TableDice(QObject):
         source = DICE_TABLE if table else DICE_VIRTUAL
         if not table and self.window.camera_action.isChecked():
             self.set_camera(False)
-        self.session.game.extra[DICE_SOURCE_KEY] = source
+        self.session.update_meta(replace(self.session.meta, dice_source=source))
         settings.dice_source = source
         save_settings(self.session.paths.settings_file, settings)
-        self.session.save()
         self.controller.refresh_views(rolled=False)
 
     def _keep_draft(self, faces: list[int | None]) -> None:
         """Faces set for some of the table dice are saved, so that nothing clicked is lost."""
         game = self.session.game
         if game.dice is None and not game.finished:
-            game.extra[TABLE_DRAFT_KEY] = list(faces)
-            self.session.save()
+            self.session.update_meta(replace(self.session.meta, table_draft=tuple(faces)))
 
     def restore_draft(self) -> None:
         """Show the faces kept for the table dice of a game just opened (if they fit it)."""
         game = self.session.game
-        faces = game.extra.get(TABLE_DRAFT_KEY)
+        faces = self.session.meta.table_draft
         if (
             game.dice is None
-            and isinstance(faces, list)
+            and faces is not None
             and len(faces) == len(game.held)
             and all(_is_face(face, game.rules.face_range) for face in faces)
         ):
-            self.window.tray.set_draft(faces)
-        else:
-            game.extra.pop(TABLE_DRAFT_KEY, None)
+            self.window.tray.set_draft(list(faces))
+        elif faces is not None:
+            self.session.update_meta(replace(self.session.meta, table_draft=None), save=False)
 
     def on_change(self, change: Change) -> None:
         """After a change, before it is saved: a draft is done with once the turn has dice
         or has passed; a new turn starts with a clean tray and camera reading."""
         game = self.session.game
-        if game.dice is not None or change.turn_ended:
-            game.extra.pop(TABLE_DRAFT_KEY, None)
+        meta = self.session.meta
+        if meta.table_draft is not None and (game.dice is not None or change.turn_ended):
+            self.session.update_meta(replace(meta, table_draft=None), save=False)
         if change.turn_ended:
             self.window.tray.clear_draft()
             self.window.camera_panel.forget_reading()

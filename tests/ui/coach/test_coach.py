@@ -6,7 +6,7 @@ from pathlib import Path
 
 from missdice_desktop.coach.advice import ChoiceKind, Coach, holds_for
 from missdice_desktop.rules import Game, get_variant
-from missdice_desktop.ui.coach.controller import COACH_KEY
+from missdice_desktop.session_meta import COACH_KEY
 from tests.ui.conftest import AppFactory
 
 
