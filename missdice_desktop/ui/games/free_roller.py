@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.rules.free_roller import (
+from missdice_desktop.roller import (
     MAX_DICE,
     SHAPES,
     DiceSetup,

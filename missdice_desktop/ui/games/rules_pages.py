@@ -2,7 +2,7 @@
 
 The 421's hands, their order and worth come from `rules.four21` (its `ALL_HANDS` and
 `Four21Rules.worth`), Cochon's target and losing face from `rules.pig`, the free roller's
-dice from `rules.free_roller`: the words cannot drift from what the games play.
+dice from `missdice_desktop.roller`: the words cannot drift from what the games play.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication
 
-from missdice_desktop.rules import free_roller, pig
+from missdice_desktop import roller
+from missdice_desktop.rules import pig
 from missdice_desktop.rules.four21 import (
     ALL_HANDS,
     FOUR21_WORTHS,
@@ -317,8 +318,8 @@ def free_roller_page() -> str:
                     "Dice for any game: 1 to %1 dice of %2 faces, mixed. No players, no "
                     "score: Miss Dice shows the dice and their total.",
                 ),
-                str(free_roller.MAX_DICE),
-                ", ".join(str(shape) for shape in free_roller.SHAPES),
+                str(roller.MAX_DICE),
+                ", ".join(str(shape) for shape in roller.SHAPES),
             )
         )
         + "</p>"
@@ -347,7 +348,7 @@ def free_roller_page() -> str:
                         "keeps its value when the others are rolled again; click it again to "
                         "release it. The last %1 rolls are listed.",
                     ),
-                    str(free_roller.HISTORY),
+                    str(roller.HISTORY),
                 )
             ],
         )

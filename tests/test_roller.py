@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from missdice_desktop.rules.free_roller import (
+from missdice_desktop.roller import (
     FreeRoller,
     NotationError,
     notation,
