@@ -1,7 +1,8 @@
 """A computer player: it asks the coach what to do and acts through the game's one door.
 
 Every step is an ordinary action (hold, roll, score), so undo, autosave and the record
-work as for a person.
+work as for a person. The expert plays for the most points on average, and in the endgame
+(`coach.endgame`) for the best chance to win.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import math
 import random
 
 from missdice_desktop.coach.advice import Choice, ChoiceKind, Coach, holds_for, rolls_left
+from missdice_desktop.coach.endgame import Endgame, endgame_for
 from missdice_desktop.computers import Level
 from missdice_desktop.rules.dice import Dice
 from missdice_desktop.rules.game import Change, Game
@@ -30,6 +32,7 @@ class ComputerPlayer:
         self._random = random.Random(seed)
         self._plan: Choice | None = None
         self._plan_for: tuple[object, ...] = ()
+        self._endgame: tuple[object, Endgame | None] = ((), None)
 
     def step(self, game: Game) -> Change:
         """Do the next action of the current turn: roll, hold or release a die, or score."""
@@ -40,7 +43,7 @@ class ComputerPlayer:
         context = (len(game.state.scored_turns), dice, rolls_left(game))
         if self._plan is None or self._plan_for != context:
             # A plan holds only for the dice it was made for (an undo may change them).
-            self._plan = self.decide(game.current_sheet, dice, rolls_left(game))
+            self._plan = self.decide_in(game)
             self._plan_for = context
         plan = self._plan
         if plan.kind is ChoiceKind.SCORE:
@@ -61,6 +64,31 @@ class ComputerPlayer:
             game.current_player == player and len(game.state.scored_turns) == turns
         ):
             self.step(game)
+
+    def decide_in(self, game: Game) -> Choice:
+        """The choice this player makes now in `game` (its dice are down)."""
+        sheet, dice, left = game.current_sheet, game.dice, rolls_left(game)
+        assert dice is not None, "a choice needs dice"
+        endgame = self.endgame(game) if self.level is Level.OPTIMAL else None
+        if endgame is None:
+            return self.decide(sheet, dice, left)
+        best = endgame.choices(sheet, dice, left)[0]
+        return next(c for c in self._choices(sheet, dice, left) if best.same_as(c))
+
+    def endgame(self, game: Game) -> Endgame | None:
+        """The current player's endgame played to win, None while it does not apply."""
+        sheets, player = game.state.sheets, game.current_player
+        others = tuple(
+            (tuple(sorted(sheet.scores.items())), sheet.yahtzee_bonus)
+            for i, sheet in enumerate(sheets)
+            if i != player
+        )
+        key, endgame = self._endgame
+        if key == (player, others) and endgame is not None and endgame.covers(sheets[player]):
+            return endgame
+        endgame = endgame_for(self.coach, sheets, player)
+        self._endgame = ((player, others), endgame)
+        return endgame
 
     def decide(self, sheet: Scoresheet, dice: Dice, left: int) -> Choice:
         """The choice this player makes with `dice` and `left` throws left."""

@@ -121,6 +121,8 @@ class SolverSheet:
         self._last_free: tuple[int, list[tuple[int, bool, npt.NDArray[np.intp] | None]]] | None = (
             None
         )
+        self._quint_loaded: set[int] = set()
+        """The sets of filled boxes whose fives of a kind `_quint_open` already holds."""
 
     @staticmethod
     def check(rules: Ruleset) -> None:
@@ -399,6 +401,63 @@ class SolverSheet:
         result: FloatArray = best + bonus[None, :]
         return result
 
+    def final_values_many(
+        self, table: Table, masks: IntArray, uppers: IntArray, flags: IntArray
+    ) -> FloatArray:
+        """`final_values` for positions of any boxes at once (rolls × positions)."""
+        masks, uppers, flags = (np.asarray(a, dtype=np.intp) for a in (masks, uppers, flags))
+        if self.yahtzee >= 0:
+            self._load_quint_boxes([int(m) for m in np.unique(masks)])
+        final = np.empty((len(self.rolls), len(masks)))
+        spare = np.empty_like(final)
+        self._final_into(final, spare, table.reshape(-1), masks, uppers, flags)
+        return final
+
+    def score_outcomes(
+        self, box: int, masks: IntArray, uppers: IntArray, flags: IntArray, rolls: IntArray
+    ) -> tuple[BoolArray, IntArray, IntArray, IntArray]:
+        """Writing rolls `rolls` in box `box` from positions (masks, uppers, flags), all
+        arrays of one shape: whether the rules allow it, the points it adds to the total
+        (the upper bonus it completes, the Écart it settles and the Yahtzee bonus
+        included), and the capped upper total and the flag after."""
+        masks, uppers, flags, rolls = np.broadcast_arrays(
+            *(np.asarray(a, dtype=np.intp) for a in (masks, uppers, flags, rolls))
+        )
+        allowed = (masks >> box & 1) == 0
+        points = self.base[box].take(rolls)
+        bonus = np.zeros(masks.shape)
+        if self.yahtzee >= 0:
+            quint = self._quint_of_roll.take(rolls)
+            joker = ((masks >> self.yahtzee & 1) == 1) & (quint >= 0)
+            if joker.any():
+                self._load_quint_boxes([int(m) for m in np.unique(masks[joker])])
+                points = np.where(joker, self._joker_points[box].take(rolls), points)
+                allowed[joker] &= self._quint_open[masks[joker], box, quint[joker]]
+                bonus[joker] = self._quint_bonus_by_flag[flags[joker], quint[joker]]
+        gain = points * float(self.counts[box]) + bonus
+        after_upper, after_flag = uppers.copy(), flags.copy()
+        if box in self.upper and self.threshold:
+            total = uppers + points.astype(np.intp)
+            gain += self.award[total] - self.award[uppers]
+            after_upper = np.minimum(total, self.threshold)
+        elif self.ecart is not None and box in self.ecart:
+            plus, minus = self.ecart
+            settled = (masks >> (minus if box == plus else plus) & 1) == 1
+            written = self.ecart_points[np.maximum(flags - 1, 0)]
+            ecart = points - written if box == plus else written - points
+            gain += np.where(settled, np.maximum(ecart, 0), 0)
+            after_flag = np.where(settled, 0, self.ecart_flag_of(points))
+        elif box == self.yahtzee and self.bonus_flag:
+            after_flag = np.where(points > 0, 1, flags)
+        return allowed, np.rint(gain).astype(np.intp), after_upper, after_flag.astype(np.intp)
+
+    @functools.cached_property
+    def _quint_of_roll(self) -> IntArray:
+        """Each roll's place among the fives of a kind, −1 for the others."""
+        places = np.full(len(self.rolls), -1, dtype=np.intp)
+        places[self.quints] = np.arange(len(self.quints))
+        return places
+
     # Within a turn -----------------------------------------------------------------------------
     # Arrays here are (keeps or rolls) × positions, so that stepping between keeps copies
     # whole rows.
@@ -537,7 +596,8 @@ class SolverSheet:
         index = {box.id: i for i, box in enumerate(self.boxes)}
         quints = [self.rolls[r] for r in self.quints]
         for mask in masks:
-            if mask >> self.yahtzee & 1:
+            if mask >> self.yahtzee & 1 and mask not in self._quint_loaded:
+                self._quint_loaded.add(mask)
                 filled = [self.boxes[i].id for i in range(self.box_count) if mask >> i & 1]
                 for q, boxes in enumerate(open_boxes_each(self.rules, filled, quints)):
                     for box_id in boxes:

@@ -71,6 +71,30 @@ def test_the_policy_at_named_states(coach100: PigCoach) -> None:
     assert chances.best is PigMove.ROLL and chances.cost(PigMove.HOLD) < 0.001
 
 
+def test_the_boundary_agrees_with_neller_and_presser_far_from_it(coach100: PigCoach) -> None:
+    # Neller & Presser, "Optimal Play of Pig" (2004), target 100: the first player wins
+    # 53.06% under optimal play, so the second 46.94%. Where the roll/hold choice is far from
+    # the boundary, any solver of their equations must agree; near it, only the exact
+    # values decide (the first hold of a new game, 21 here, is pinned above).
+    assert round(1 - coach100.first_player_chance, 4) == 0.4694
+
+    def margin(mine: int, theirs: int, total: int) -> float:
+        """How much better rolling is than holding, in chance to win (negative: hold)."""
+        chances = coach100.chances(mine, theirs, total)
+        assert chances.roll is not None and chances.hold is not None
+        return chances.roll - chances.hold
+
+    # A new game: keep rolling on small turn totals, hold on large ones, by clear margins.
+    assert all(margin(0, 0, k) > 0.008 for k in range(2, 16))
+    assert all(margin(0, 0, k) < -0.013 for k in range(30, 100))
+    # The opponent one roll from winning: roll on until the target, whatever the turn total.
+    for theirs in (90, 95, 99):
+        assert all(margin(0, theirs, k) > 0 for k in range(2, 100))
+        assert all(margin(50, theirs, k) > 0 for k in range(2, 50))
+    # 41 against 49 (a published example of their policy): hold at 22 to 26 but roll at 27.
+    assert [k for k in range(20, 29) if margin(41, 49, k) < 0] == [22, 23, 24, 25, 26, 28]
+
+
 def test_chances_within_a_turn(coach100: PigCoach) -> None:
     start = coach100.chances(0, 0, 0)
     assert start.hold is None and start.best is PigMove.ROLL
