@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from vision.types import DieReading, Reading
+from vision.types import DieReading, Reading, ReadingFlag
 
 if TYPE_CHECKING:
     from vision.reader import read_dice
 
-__all__ = ["DieReading", "Reading", "read_dice"]
+__all__ = ["DieReading", "Reading", "ReadingFlag", "read_dice"]
 
 
 def __getattr__(name: str) -> object:

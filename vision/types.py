@@ -2,7 +2,28 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
+
+
+class ReadingFlag(enum.StrEnum):
+    """A condition that makes a reading doubtful. Each compares equal to its text
+    (`ReadingFlag.GLARE == "glare"`), the word a reading's JSON gives."""
+
+    CUT_BY_EDGE = "cut_by_edge"
+    """A die's face runs off the frame."""
+    TOUCHING = "touching"
+    """Two dice touch: one was cut out of a fill that took in its neighbour, or read from its
+    pips alone."""
+    GLARE = "glare"
+    """Part of a face is blown out: a pip under the highlight may be missed."""
+    TOO_DARK = "too_dark"
+    """Even the brightest things in view are too dim to read pips on."""
+    TOO_SMALL = "too_small"
+    """The dice read are mostly too small to trust."""
+    BLURRED = "blurred"
+    """The frame is too soft for pips to show apart (dice still rolling, camera out of focus);
+    said only when the caller asks for the focus check."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +54,7 @@ class Reading:
     """Everything read from one frame: the dice and any conditions that make it doubtful."""
 
     dice: tuple[DieReading, ...] = ()
-    flags: frozenset[str] = field(default_factory=frozenset)
+    flags: frozenset[ReadingFlag] = field(default_factory=frozenset)
 
     @property
     def values(self) -> tuple[int, ...]:

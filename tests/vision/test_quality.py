@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from synth import Die, scene
 
-from vision import read_dice
+from vision import ReadingFlag, read_dice
 from vision.quality import SMALL_DIE, sharpness, too_small
 
 THREE = [Die(v, 140 + 180 * i, 240, 50, 20.0 * i) for i, v in enumerate((2, 5, 6))]
@@ -22,19 +22,19 @@ THREE = [Die(v, 140 + 180 * i, 240, 50, 20.0 * i) for i, v in enumerate((2, 5, 6
 @pytest.mark.parametrize("table", ["wood", "cloth", "paper"])
 def test_a_sharp_well_lit_frame_raises_no_hint(table: str) -> None:
     flags = read_dice(scene(THREE, table=table, noise=3), check_focus=True).flags
-    assert not flags & {"too_dark", "blurred", "too_small"}
+    assert not flags & {ReadingFlag.TOO_DARK, ReadingFlag.BLURRED, ReadingFlag.TOO_SMALL}
 
 
 @pytest.mark.parametrize("table", ["wood", "cloth", "paper"])
 @pytest.mark.parametrize("blur", [4.0, 6.0])
 def test_a_blurred_frame_is_called_blurred(table: str, blur: float) -> None:
     frame = scene(THREE, table=table, blur=blur, noise=3)
-    assert "blurred" in read_dice(frame, check_focus=True).flags
+    assert ReadingFlag.BLURRED in read_dice(frame, check_focus=True).flags
 
 
 def test_focus_is_checked_only_when_asked() -> None:
     frame = scene(THREE, table="wood", blur=5.0, noise=3)
-    assert "blurred" not in read_dice(frame).flags
+    assert ReadingFlag.BLURRED not in read_dice(frame).flags
 
 
 def test_sharpness_falls_as_blur_grows() -> None:
@@ -45,14 +45,14 @@ def test_sharpness_falls_as_blur_grows() -> None:
 
 def test_a_dark_frame_is_called_too_dark() -> None:
     frame = np.asarray(cv2.convertScaleAbs(scene(THREE, table="wood"), alpha=0.12), np.uint8)
-    assert "too_dark" in read_dice(frame).flags
+    assert ReadingFlag.TOO_DARK in read_dice(frame).flags
 
 
 def test_a_dim_room_that_still_reads_is_not_too_dark() -> None:
     frame = np.asarray(cv2.convertScaleAbs(scene(THREE, table="wood"), alpha=0.45), np.uint8)
     reading = read_dice(frame)
     assert reading.values == (2, 5, 6)
-    assert "too_dark" not in reading.flags
+    assert ReadingFlag.TOO_DARK not in reading.flags
 
 
 def test_dice_read_at_under_the_size_the_reader_trusts_are_too_small() -> None:

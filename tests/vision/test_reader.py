@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import sys
 from pathlib import Path
@@ -17,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from synth import BLACK, RED, WHITE, Die, background, draw_disc, draw_oblique_die, scene
 
-from vision import DieReading, Reading, read_dice
+from vision import DieReading, Reading, ReadingFlag, read_dice
 
 
 def row(
@@ -286,10 +287,19 @@ def test_values_sorted_and_frozen() -> None:
         a.value = 3  # type: ignore[misc]
 
 
+def test_flags_are_named_and_read_as_their_words() -> None:
+    assert str(ReadingFlag.CUT_BY_EDGE) == "cut_by_edge"
+    assert ReadingFlag("glare") is ReadingFlag.GLARE
+    assert "glare" in {ReadingFlag.GLARE}  # callers comparing to the word still find it
+    assert json.dumps(sorted({ReadingFlag.TOUCHING, ReadingFlag.BLURRED})) == (
+        '["blurred", "touching"]'
+    )
+
+
 def test_die_cut_by_frame_edge_is_flagged() -> None:
     frame = scene([Die(3, 320, 240, 60)])
     cut = np.ascontiguousarray(frame[:, 300:])
-    assert "cut_by_edge" in read_dice(cut).flags
+    assert ReadingFlag.CUT_BY_EDGE in read_dice(cut).flags
 
 
 def test_rejects_non_bgr_input() -> None:

@@ -33,7 +33,7 @@ from missdice_desktop.ui.camera.sources import DEMO, SourceFactory, SourcePicker
 from missdice_desktop.ui.camera.words import count_text, dice_names, problem_text, scene_text
 from missdice_desktop.ui.texts import fill
 from vision.problems import SourceProblem
-from vision.types import Reading
+from vision.types import Reading, ReadingFlag
 from vision.vote import SceneReading
 
 if TYPE_CHECKING:  # OpenCV (and numpy) load when the camera first opens, not with the window
@@ -346,7 +346,7 @@ class CameraPanel(QWidget):
         self,
         values: tuple[int, ...],
         stable: tuple[int, ...] | None,
-        flags: frozenset[str] = frozenset(),
+        flags: frozenset[ReadingFlag] = frozenset(),
     ) -> str:
         return count_text(values, stable, self.expected_count, flags)
 

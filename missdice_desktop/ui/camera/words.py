@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication
 
 from missdice_desktop.ui.texts import fill
 from vision.problems import SourceProblem
+from vision.types import ReadingFlag
 from vision.vote import SceneReading, VotedDie
 
 translate = QCoreApplication.translate
@@ -69,17 +70,17 @@ def count_text(
     values: tuple[int, ...],
     stable: tuple[int, ...] | None,
     expected: int,
-    flags: frozenset[str] = frozenset(),
+    flags: frozenset[ReadingFlag] = frozenset(),
 ) -> str:
     """The dice seen against the `expected` count: ready, waiting, or why none are offered."""
     count = len(values)
     if count != expected:
         # Why no reading is offered, when the reader can tell: the frame first, then the count.
-        if "too_dark" in flags:
+        if ReadingFlag.TOO_DARK in flags:
             return translate("CameraPanel", "Too dark: light the table better.")
-        if "blurred" in flags:
+        if ReadingFlag.BLURRED in flags:
             return translate("CameraPanel", "Blurred: waiting for the dice to stop…")
-        if "too_small" in flags:
+        if ReadingFlag.TOO_SMALL in flags:
             return translate("CameraPanel", "Dice too small: move the camera closer.")
     if count == 0:
         return translate("CameraPanel", "No dice seen.")
