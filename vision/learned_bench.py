@@ -81,7 +81,7 @@ def measure(source: Source, ks: tuple[int, ...], trials: int) -> list[str]:
     crops, values, photos = load_dice(source)
     describe = DieFeatures(source.networks)
     features, probs = describe.describe(crops)
-    alone = np.argmax(probs[:, 1:], axis=1) + 1
+    alone = np.argmax(probs[:, net.READER_VALUES], axis=1) + net.ReaderColumn.ONE
     lines = [
         f"{source.name:8} {len(values):5} dice  die reader alone "
         f"{np.mean(alone == values):.2%}  (networks: {source.networks.name})"

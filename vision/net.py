@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import enum
 import math
 import threading
 from dataclasses import dataclass
@@ -46,6 +47,46 @@ CANDIDATE_SCORE = 0.15
 DIE_SCORE = 0.5
 # Two faces closer than this share of the bigger one's size are one face.
 SAME_FACE = 0.55
+
+
+class DetectorChannel(enum.IntEnum):
+    """The detector's output channels, each a map at STRIDE pixels."""
+
+    SCORE = 0
+    """How likely a die's top face is centred there (0..1)."""
+    LOG_SIZE = 1
+    """The natural logarithm of the face's size across, in pixels of the detector's input."""
+    VALUE_1 = 2
+    """From here on, the probability of each value, 1..6 (it helps the detector learn; the
+    value read is the die reader's)."""
+    VALUE_2 = 3
+    VALUE_3 = 4
+    VALUE_4 = 5
+    VALUE_5 = 6
+    VALUE_6 = 7
+
+
+DETECTOR_VALUES = slice(DetectorChannel.VALUE_1, DetectorChannel.VALUE_6 + 1)
+"""The detector's value channels, for the values 1..6 in order."""
+
+
+class ReaderColumn(enum.IntEnum):
+    """The die reader's seven outputs for a crop: probabilities that sum to 1. A value's column
+    is the value itself."""
+
+    NOT_A_DIE = 0
+    """The crop shows no die's top face."""
+    ONE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+
+
+READER_VALUES = slice(ReaderColumn.ONE, ReaderColumn.SIX + 1)
+"""The die reader's value columns, for the values 1..6 in order."""
+READER_COLUMNS = len(ReaderColumn)
 
 
 class NetworksUnavailable(RuntimeError):
@@ -145,14 +186,14 @@ class Networks:
         return found[:MAX_FACES]
 
     def read(self, frame: U8, places: list[tuple[float, float, float]]) -> F32:
-        """The die reader's probabilities ("not a die", then the values 1..6) for each place
-        (centre and size across, in frame pixels)."""
+        """The die reader's probabilities (a row per place, a column per `ReaderColumn`) for
+        each place (centre and size across, in frame pixels)."""
         if not places:
-            return np.zeros((0, 7), np.float32)
+            return np.zeros((0, READER_COLUMNS), np.float32)
         reader = self._net(READER_FILE)
         crops = [die_crop(frame, cx, cy, size) for cx, cy, size in places]
         reader.setInput(cv2.dnn.blobFromImages(crops, PIXEL_SCALE, (CROP, CROP), (PIXEL_MEAN,) * 3))
-        return np.asarray(reader.forward(), np.float32).reshape(len(places), 7)
+        return np.asarray(reader.forward(), np.float32).reshape(len(places), READER_COLUMNS)
 
     def faces(self, frame: U8, floor: float = DIE_SCORE) -> list[Face]:
         """Every die's top face in a BGR frame that the networks take for a die with at least
@@ -162,12 +203,13 @@ class Networks:
         read = self.read(frame, [(cx, cy, size) for cx, cy, size, _, _ in found])
         faces = []
         for (cx, cy, size, score, _), probs in zip(found, read, strict=True):
-            is_die = 0.5 * (score + (1.0 - float(probs[0])))
+            die = 1.0 - float(probs[ReaderColumn.NOT_A_DIE])
+            is_die = 0.5 * (score + die)
             if is_die < floor:
                 continue
-            value = int(np.argmax(probs[1:]))
-            sure = float(probs[1 + value]) / max(1e-6, 1.0 - float(probs[0]))
-            faces.append(Face(cx, cy, size, value + 1, min(is_die, sure), is_die, sure))
+            value = ReaderColumn.ONE + int(np.argmax(probs[READER_VALUES]))
+            sure = float(probs[value]) / max(1e-6, die)
+            faces.append(Face(cx, cy, size, value, min(is_die, sure), is_die, sure))
         return _outermost(_distinct(faces))
 
 
@@ -192,14 +234,14 @@ def _answers_as(net: cv2.dnn.Net, name: str) -> bool:
     except cv2.error:
         return False
     if name == READER_FILE:
-        return len(shape) == 2 and shape[1] == 7
+        return len(shape) == 2 and shape[1] == READER_COLUMNS
     return len(shape) == 4 and shape[1] > 4
 
 
 def _peaks(out: F32) -> list[tuple[int, int, float, float, F32]]:
     """The detector's local maxima: (x, y, log size, score, value probabilities), strongest
     first."""
-    heat = out[0]
+    heat = out[DetectorChannel.SCORE]
     top = cv2.dilate(heat, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((heat >= top) & (heat >= CANDIDATE_SCORE))
     order = np.argsort(-heat[ys, xs])[:MAX_FACES]
@@ -207,9 +249,9 @@ def _peaks(out: F32) -> list[tuple[int, int, float, float, F32]]:
         (
             int(xs[i]),
             int(ys[i]),
-            float(out[1, ys[i], xs[i]]),
+            float(out[DetectorChannel.LOG_SIZE, ys[i], xs[i]]),
             float(heat[ys[i], xs[i]]),
-            out[2:, ys[i], xs[i]],
+            out[DETECTOR_VALUES, ys[i], xs[i]],
         )
         for i in order
     ]
@@ -238,6 +280,13 @@ def _outermost(faces: list[Face]) -> list[Face]:
             for b in faces
         )
     ]
+
+
+def value_shares(probs: F32) -> F32:
+    """For die reader outputs (n, READER_COLUMNS): each value's probability given a die is
+    there (n, 6; the value v in column v - 1)."""
+    values = probs[:, READER_VALUES]
+    return np.asarray(values / np.maximum(values.sum(axis=1, keepdims=True), 1e-6), np.float32)
 
 
 def die_crop(img: U8, cx: float, cy: float, size: float, angle: float = 0.0) -> U8:

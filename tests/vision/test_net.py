@@ -17,14 +17,22 @@ from test_demo_sequence import DEMO, expected_values
 from vision.net import (
     CROP,
     CROP_MARGIN,
+    DETECTOR_FILE,
     MODELS,
+    PIXEL_MEAN,
+    PIXEL_SCALE,
+    READER_COLUMNS,
+    READER_VALUES,
+    DetectorChannel,
     Face,
     Networks,
     NetworksUnavailable,
+    ReaderColumn,
     _distinct,
     _outermost,
     die_crop,
     networks,
+    value_shares,
 )
 
 
@@ -124,3 +132,19 @@ def test_swapped_networks_blame_the_install_not_the_photo(tmp_path: Path) -> Non
         Networks(tmp_path).load()
     with pytest.raises(NetworksUnavailable, match="is not the die reader"):
         Networks(tmp_path, ("die_reader.onnx",)).load()
+
+
+def test_the_networks_give_the_named_channels_and_columns() -> None:
+    name, values = expected_values()[0]
+    frame = np.asarray(cv2.imread(str(DEMO / name)), np.uint8)
+    detector = cv2.dnn.readNetFromONNX(str(MODELS / DETECTOR_FILE))
+    detector.setInput(cv2.dnn.blobFromImage(frame, PIXEL_SCALE, (640, 480), (PIXEL_MEAN,) * 3))
+    assert np.asarray(detector.forward()).shape[1] == len(DetectorChannel)
+    faces = networks().faces(frame)
+    probs = networks().read(frame, [(f.cx, f.cy, f.size) for f in faces])
+    assert probs.shape == (len(values), READER_COLUMNS)
+    assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-4)
+    assert (probs[:, ReaderColumn.NOT_A_DIE] < 0.5).all()
+    read = ReaderColumn.ONE + np.argmax(probs[:, READER_VALUES], axis=1)
+    assert read.tolist() == [f.value for f in faces]
+    assert np.argmax(value_shares(probs), axis=1).tolist() == [f.value - 1 for f in faces]
