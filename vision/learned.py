@@ -4,7 +4,8 @@ Each reading used (and each die fixed by hand) keeps the die's crop (the die rea
 32x32 cut) and its value: at most `MAX_PER_FACE` a face, the oldest dropped, in one file of the
 user's data folder, never sent anywhere. A new die is compared with the kept ones by the die
 reader's last hidden layer (run by `cv2.dnn`, no training framework): its nearest kept
-neighbours vote, and the vote decides where the networks are unsure of the value.
+neighbours vote, and the vote decides where the networks are unsure of the value (how many
+vote, from how unsure, and how much the vote weighs: `vision.fusion.FusionPolicy`).
 
 The file is a numpy archive (`np.savez`, no pickles) written atomically; a file that is not
 one, is truncated or holds nonsense is reported once and the store starts again empty.
@@ -24,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision import net
+from vision.fusion import DEFAULT_FUSION, FusionPolicy
 from vision.types import DieReading, Reading
 
 U8 = npt.NDArray[np.uint8]
@@ -34,13 +36,6 @@ MAX_PER_FACE = 50
 """Kept crops a face; a new one pushes the oldest of its face out."""
 MAX_FILE_BYTES = 4_000_000
 """The store holds at most 300 crops of 3 KB: a bigger file is not read."""
-NEIGHBOURS = 5
-"""How many kept dice vote on a new one (fewer when fewer are kept)."""
-NET_SURE = 0.99
-"""Where the die reader is at least this sure of a value, the kept dice are not asked
-(tuned with `vision.learned_bench` on the matteo photos and their left-out networks)."""
-LEARNED_WEIGHT = 4.0
-"""Weight of the kept dice's vote against the die reader's probabilities."""
 
 
 class StoreProblem(ValueError):
@@ -69,9 +64,9 @@ class DieFeatures:
 
     def describe(self, crops: U8) -> tuple[F32, F32]:
         """For crops (n, 32, 32, 3): unit-length hidden features (n, D) and the die reader's
-        probabilities (n, 7: "not a die", then the values 1..6)."""
+        probabilities (n, a column per `vision.net.ReaderColumn`)."""
         if len(crops) == 0:
-            return np.zeros((0, 1), np.float32), np.zeros((0, 7), np.float32)
+            return np.zeros((0, 1), np.float32), np.zeros((0, net.READER_COLUMNS), np.float32)
         model, layer = self._net()
         blob = cv2.dnn.blobFromImages(
             list(crops), net.PIXEL_SCALE, (net.CROP, net.CROP), (net.PIXEL_MEAN,) * 3
@@ -80,7 +75,7 @@ class DieFeatures:
         hidden, probs = model.forward([layer, model.getUnconnectedOutLayersNames()[0]])
         features = np.asarray(hidden, np.float32).reshape(len(crops), -1)
         features /= np.maximum(np.linalg.norm(features, axis=1, keepdims=True), 1e-6)
-        return features, np.asarray(probs, np.float32).reshape(len(crops), 7)
+        return features, np.asarray(probs, np.float32).reshape(len(crops), net.READER_COLUMNS)
 
 
 def hidden_layer(model: cv2.dnn.Net) -> str:
@@ -95,7 +90,7 @@ def hidden_layer(model: cv2.dnn.Net) -> str:
             shape = np.asarray(model.forward(name)).shape
         except cv2.error:
             continue
-        if len(shape) == 2 and shape[1] > 7:
+        if len(shape) == 2 and shape[1] > net.READER_COLUMNS:
             return str(name)
     raise net.NetworksUnavailable("the die reader has no hidden layer to compare dice by")
 
@@ -147,14 +142,16 @@ class LearnedDice:
             self._features = describe.describe(self.crops)[0]
         return self._features
 
-    def vote(self, features: F32, describe: DieFeatures) -> F32:
+    def vote(
+        self, features: F32, describe: DieFeatures, policy: FusionPolicy = DEFAULT_FUSION
+    ) -> F32:
         """For each die (its features), the kept dice's vote for the values 1..6 (rows sum to 1;
         all zero when nothing is kept)."""
         out = np.zeros((len(features), 6), np.float32)
         if len(self) == 0 or len(features) == 0:
             return out
         similarity = features @ self.features(describe).T
-        k = min(NEIGHBOURS, len(self))
+        k = min(policy.kept_neighbours, len(self))
         nearest = np.argsort(-similarity, axis=1)[:, :k]
         for row, idx in enumerate(nearest):
             weights = np.maximum(similarity[row, idx], 0.0) ** 2 + 1e-6
@@ -162,16 +159,23 @@ class LearnedDice:
         out /= out.sum(axis=1, keepdims=True)
         return out
 
-    def decide(self, features: F32, probs: F32, describe: DieFeatures) -> list[tuple[int, float]]:
+    def decide(
+        self,
+        features: F32,
+        probs: F32,
+        describe: DieFeatures,
+        policy: FusionPolicy = DEFAULT_FUSION,
+    ) -> list[tuple[int, float]]:
         """Each die's value and how sure of it, the kept dice deciding where the die reader
-        is less than NET_SURE sure."""
-        values = probs[:, 1:] / np.maximum(probs[:, 1:].sum(axis=1, keepdims=True), 1e-6)
-        learned = self.vote(features, describe)
+        is less than `policy.kept_below` sure."""
+        values = net.value_shares(probs)
+        learned = self.vote(features, describe, policy)
+        weight = policy.kept_weight
         result = []
         for row in range(len(values)):
             mix = values[row]
-            if len(self) and float(mix.max()) < NET_SURE:
-                mix = (mix + LEARNED_WEIGHT * learned[row]) / (1 + LEARNED_WEIGHT)
+            if len(self) and float(mix.max()) < policy.kept_below:
+                mix = (mix + weight * learned[row]) / (1 + weight)
             face = int(np.argmax(mix))
             result.append((face + 1, float(mix[face])))
         return result
@@ -223,7 +227,11 @@ class LearnedDice:
 
 
 def refine(
-    frame: U8, reading: Reading, store: LearnedDice | None, describe: DieFeatures
+    frame: U8,
+    reading: Reading,
+    store: LearnedDice | None,
+    describe: DieFeatures,
+    policy: FusionPolicy = DEFAULT_FUSION,
 ) -> tuple[Reading, U8]:
     """The reading with each die's confidence how sure the die reader is of its value, the
     kept dice deciding the value where the die reader is unsure; and the dice's crops."""
@@ -231,12 +239,14 @@ def refine(
     if not reading.dice:
         return reading, crops
     features, probs = describe.describe(crops)
-    shares = probs[:, 1:] / np.maximum(probs[:, 1:].sum(axis=1, keepdims=True), 1e-6)
-    chosen = store.decide(features, probs, describe) if store is not None and len(store) else []
+    shares = net.value_shares(probs)
+    chosen = (
+        store.decide(features, probs, describe, policy) if store is not None and len(store) else []
+    )
     dice = []
     for n, die in enumerate(reading.dice):
         value, sure = die.value, float(shares[n, die.value - 1])
-        if chosen and float(shares[n].max()) < NET_SURE:
+        if chosen and float(shares[n].max()) < policy.kept_below:
             value, sure = chosen[n]
         dice.append(DieReading(value, die.center, die.size, die.angle, min(sure, 1.0)))
     return Reading(tuple(dice), reading.flags), crops

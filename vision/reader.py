@@ -18,10 +18,11 @@ import numpy.typing as npt
 
 from vision.blobs import with_blob_dice
 from vision.bodies import Die, find_dice
-from vision.net import Face, Networks, networks
+from vision.fusion import DEFAULT_FUSION, FusionPolicy
+from vision.net import Face, Networks, ReaderColumn, networks
 from vision.pips import find_pips
 from vision.quality import blurred, too_dark, too_small
-from vision.types import DieReading, Reading
+from vision.types import DieReading, Reading, ReadingFlag
 
 U8 = npt.NDArray[np.uint8]
 
@@ -30,27 +31,7 @@ U8 = npt.NDArray[np.uint8]
 # 1280 to 960, and pips several pixels wide lose nothing); further by area, as a linear shrink
 # of a big noisy frame would keep its noise.
 _MAX_SIDE = 960
-# The networks' faces looked at (how sure they are that a die is there), those kept where the
-# hand-built reader found no die, and how sure of a value they must be to overrule a pip count.
-_NET_FLOOR = 0.3
-_NET_ALONE = 0.7
-_NET_OVERRULES = 0.8
-# The networks are sure of a frame when each face they see is a die at least this surely, and
-# its value too; the pip counter is then not asked.
-_SURE = 0.95
-# A die only the pip counter found is dropped when the die reader sees no die there this surely,
-# and already from _DOUBTED when nothing die-shaped is there either (its face no different from
-# the table around it: printed dots, a pip of a die the counter broke into pips).
-_NOT_A_DIE = 0.99
-_DOUBTED = 0.5
-# A face stands out from its surroundings when their median colours differ this much.
-_STANDS_OUT = 28.0
-# A die only the pip counter found inside a network face this much bigger is a part of it.
-_PART_OF = 1.5
-# A 1 only the networks found is a pip seen close up when it is at most this share of the big
-# dice they are sure of (at least _SURE_BIG) in the frame: a pip is about a fifth of its face.
-_PIP_SHARE = 0.4
-_SURE_BIG = 0.9
+# How the networks and the pip counter are weighed together: `vision.fusion.FusionPolicy`.
 # Two dice touch when their centres are closer than this share of their mean size.
 _TOUCHING = 1.15
 # Share of a face's box blown out to white that earns the "glare" flag.
@@ -150,7 +131,13 @@ def _tones(img: U8) -> tuple[U8, U8, tuple[U8, U8] | None]:
     return np.asarray(tone, dtype=np.uint8), lo, searched
 
 
-def read_dice(frame_bgr: U8, *, check_focus: bool = False, pip_counter: bool = True) -> Reading:
+def read_dice(
+    frame_bgr: U8,
+    *,
+    check_focus: bool = False,
+    pip_counter: bool = True,
+    policy: FusionPolicy = DEFAULT_FUSION,
+) -> Reading:
     """Read the top-face value of every die in a BGR frame.
 
     Two readers look: the networks (`vision.net`), which find dice of every colour and size,
@@ -162,50 +149,52 @@ def read_dice(frame_bgr: U8, *, check_focus: bool = False, pip_counter: bool = T
 
     The flags also say when the frame is too dark or the dice read too small to trust, and,
     with `check_focus` (a few milliseconds more: the camera asks for it), when it is blurred.
-    `pip_counter=False` reads with the networks alone (to measure what the counter adds).
+    `pip_counter=False` reads with the networks alone (to measure what the counter adds);
+    `policy` holds the thresholds that weigh the two readers (`vision.fusion`).
     """
     frame = _checked(frame_bgr)
     if frame.size == 0:
         return Reading(dice=(), flags=frozenset())  # an empty frame shows no die
     nets = networks()
-    faces = nets.faces(frame, floor=_NET_FLOOR)
+    faces = nets.faces(frame, floor=policy.net_floor)
     touching = False
-    if _sure_of_all(faces) or not pip_counter:
+    if _sure_of_all(faces, policy) or not pip_counter:
         # The pip counter would change nothing here: skip its 12..40 ms.
         read = [
             DieReading(f.value, (f.cx, f.cy), (f.size, f.size), 0.0, f.confidence)
             for f in faces
-            if f.is_die >= _NET_ALONE
+            if f.is_die >= policy.net_alone
         ]
         scale, darkest = _darkest(frame)
     else:
         work = _prepare(frame)
         pips = find_pips(work.tone, work.darkest, work.bright)
         counted = find_dice(work.img, pips)
-        read = _merge(frame, nets, [_reading(d, work.scale) for d in counted], faces)
+        read = _merge(frame, nets, [_reading(d, work.scale) for d in counted], faces, policy)
         scale, darkest = work.scale, work.darkest
         touching = any(d.touching for d in counted)
     h, w = frame.shape[:2]
     flags = set()
     if any(_cut(d, w, h) for d in read):
-        flags.add("cut_by_edge")
+        flags.add(ReadingFlag.CUT_BY_EDGE)
     if touching or any(_touch(a, b) for i, a in enumerate(read) for b in read[i + 1 :]):
-        flags.add("touching")
+        flags.add(ReadingFlag.TOUCHING)
     if any(_glare_at(darkest, d, scale) for d in read):
-        flags.add("glare")
+        flags.add(ReadingFlag.GLARE)
     if too_dark(darkest):
-        flags.add("too_dark")
+        flags.add(ReadingFlag.TOO_DARK)
     if too_small([max(d.size) for d in read]):
-        flags.add("too_small")
+        flags.add(ReadingFlag.TOO_SMALL)
     if check_focus and blurred(darkest):
-        flags.add("blurred")
+        flags.add(ReadingFlag.BLURRED)
     return Reading(dice=tuple(read), flags=frozenset(flags))
 
 
-def _sure_of_all(faces: list[Face]) -> bool:
-    """Whether the networks are sure of every face they found (down to _NET_FLOOR): each is
+def _sure_of_all(faces: list[Face], policy: FusionPolicy) -> bool:
+    """Whether the networks are sure of every face they found (down to `net_floor`): each is
     a die, and its value."""
-    return bool(faces) and all(f.is_die >= _SURE and f.sure >= _SURE for f in faces)
+    sure = policy.net_sure
+    return bool(faces) and all(f.is_die >= sure and f.sure >= sure for f in faces)
 
 
 def _darkest(frame: U8) -> tuple[float, U8]:
@@ -217,7 +206,11 @@ def _darkest(frame: U8) -> tuple[float, U8]:
 
 
 def _merge(
-    frame: U8, nets: Networks, counted: list[DieReading], faces: list[Face]
+    frame: U8,
+    nets: Networks,
+    counted: list[DieReading],
+    faces: list[Face],
+    policy: FusionPolicy,
 ) -> list[DieReading]:
     """The dice of both readers, each die once (see `read_dice`)."""
     out: list[DieReading] = []
@@ -238,56 +231,60 @@ def _merge(
         # (test_side_face_as_light_as_the_top).
         face = near[0]
         unmatched.remove(face)
-        if face.value != die.value and face.sure >= _NET_OVERRULES:
+        if face.value != die.value and face.sure >= policy.net_overrules:
             die = replace(die, value=face.value, confidence=face.confidence)
         out.append(die)
     # A die only the pip counter found stays where something die-shaped is: not inside a face
     # the networks see (touching dice the counter broke into pips), and not where the die
     # reader sees no die unless its face stands out from the table.
-    alone = [d for d in alone if not _part_of_face(d, faces)]
+    alone = [d for d in alone if not _part_of_face(d, faces, policy)]
     probs = nets.read(frame, [(d.center[0], d.center[1], max(d.size)) for d in alone])
+    not_a_die = probs[:, ReaderColumn.NOT_A_DIE]
     out.extend(
         d
-        for d, p in zip(alone, probs, strict=True)
-        if p[0] < _DOUBTED or (p[0] < _NOT_A_DIE and _stands_out(frame, d))
+        for d, no in zip(alone, not_a_die, strict=True)
+        if no < policy.doubted or (no < policy.not_a_die and _stands_out(frame, d, policy))
     )
     # A face only the networks found is kept when they are sure of it, unless it is a 1 far
     # smaller than the dice they are sure of: a pip of a die seen close up.
-    pips = _close_up_pips(faces)
+    pips = _close_up_pips(faces, policy)
     out.extend(
         DieReading(f.value, (f.cx, f.cy), (f.size, f.size), 0.0, f.confidence)
         for f in unmatched
-        if f.is_die >= _NET_ALONE and faces.index(f) not in pips
+        if f.is_die >= policy.net_alone and faces.index(f) not in pips
     )
     return out
 
 
-def _part_of_face(die: DieReading, faces: list[Face]) -> bool:
+def _part_of_face(
+    die: DieReading, faces: list[Face], policy: FusionPolicy = DEFAULT_FUSION
+) -> bool:
     """Whether a die lies inside a much bigger face the networks see: one of its pips."""
     size = max(die.size)
     return any(
-        f.size >= _PART_OF * size
+        f.size >= policy.part_of * size
         and abs(f.cx - die.center[0]) < 0.5 * f.size
         and abs(f.cy - die.center[1]) < 0.5 * f.size
         for f in faces
     )
 
 
-def _close_up_pips(faces: list[Face]) -> set[int]:
+def _close_up_pips(faces: list[Face], policy: FusionPolicy = DEFAULT_FUSION) -> set[int]:
     """The faces (by index) read as a 1 that are far smaller than the big dice the networks
     are sure of in the same frame: pips of a die seen close up, each taken for a 1. The dice
     of one roll are alike, so no real die is a fraction of its neighbours' size."""
-    sure = [f.size for f in faces if f.is_die >= _SURE_BIG]
+    sure = [f.size for f in faces if f.is_die >= policy.sure_big]
     if len(sure) < 2:
         return set()
     big = [size for size in sure if size >= 0.5 * max(sure)]
     if len(big) < 2:
         return set()
     typical = float(np.median(big))
-    return {i for i, f in enumerate(faces) if f.value == 1 and f.size <= _PIP_SHARE * typical}
+    small = policy.pip_share * typical
+    return {i for i, f in enumerate(faces) if f.value == 1 and f.size <= small}
 
 
-def _stands_out(frame: U8, die: DieReading) -> bool:
+def _stands_out(frame: U8, die: DieReading, policy: FusionPolicy = DEFAULT_FUSION) -> bool:
     """Whether a die's face differs from the table around it (median colours of the face's
     middle and of a ring just beyond it): a die, not a stretch of table with dots on it."""
     h, w = frame.shape[:2]
@@ -313,7 +310,7 @@ def _stands_out(frame: U8, die: DieReading) -> bool:
         return True
     face = np.median(inner, axis=0)
     table = np.median(outer[ring], axis=0)
-    return bool(np.abs(face - table).max() >= _STANDS_OUT)
+    return bool(np.abs(face - table).max() >= policy.stands_out)
 
 
 def _cut(die: DieReading, w: int, h: int) -> bool:
@@ -349,9 +346,9 @@ def read_classic(frame_bgr: U8) -> Reading:
     dice = with_blob_dice(work.img, pips, find_dice(work.img, pips))
     flags = set()
     if any(d.cut for d in dice):
-        flags.add("cut_by_edge")
+        flags.add(ReadingFlag.CUT_BY_EDGE)
     if any(d.touching for d in dice):
-        flags.add("touching")
+        flags.add(ReadingFlag.TOUCHING)
     return Reading(dice=tuple(_reading(d, work.scale) for d in dice), flags=frozenset(flags))
 
 

@@ -2,7 +2,8 @@
 
 Dice are matched from one reading to the next by position. A die keeps the value most of its
 readings gave; it is *unsure* when its readings disagree, when a reading missed it, or when the
-die reader was not sure of its value in one of them. No Qt: the camera panel draws the result.
+die reader was not sure of its value in one of them (how near is the same die, how sure is
+sure, how many reads: `vision.fusion.FusionPolicy`). No Qt: the camera panel draws the result.
 """
 
 from __future__ import annotations
@@ -12,14 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from vision.types import DieReading, Reading
-
-LOW_CONFIDENCE = 0.8
-"""A die read with less confidence than this in any reading is unsure."""
-SAME_DIE = 0.5
-"""Two dice of two readings are one when their centres lie closer than this share of a side."""
-READS = (2, 3)
-"""A still scene is read twice, and a third time when the two disagree or a die is unsure."""
+from vision.fusion import DEFAULT_FUSION, FusionPolicy
+from vision.types import DieReading, Reading, ReadingFlag
 
 
 @dataclass(frozen=True)
@@ -50,7 +45,7 @@ class SceneReading:
     """A still scene's dice after the vote, numbered from left to right."""
 
     dice: tuple[VotedDie, ...] = ()
-    flags: frozenset[str] = field(default_factory=frozenset)
+    flags: frozenset[ReadingFlag] = field(default_factory=frozenset)
     reads: int = 0
 
     @property
@@ -87,7 +82,7 @@ def _side(die: DieReading) -> float:
     return max(1.0, 0.5 * (die.size[0] + die.size[1]))
 
 
-def vote(readings: Sequence[Reading], low_confidence: float = LOW_CONFIDENCE) -> SceneReading:
+def vote(readings: Sequence[Reading], policy: FusionPolicy = DEFAULT_FUSION) -> SceneReading:
     """The dice of a still scene from its readings, die by die.
 
     A die seen by fewer than half the readings is dropped (a glint read once); one seen by
@@ -109,7 +104,8 @@ def vote(readings: Sequence[Reading], low_confidence: float = LOW_CONFIDENCE) ->
                     continue
                 last = next(d for d in reversed(group) if d is not None)
                 distance = math.dist(die.center, last.center)
-                if distance < SAME_DIE * max(_side(die), _side(last)) and distance < best_distance:
+                near = policy.same_die * max(_side(die), _side(last))
+                if distance < near and distance < best_distance:
                     best, best_distance = g, distance
             if best < 0:
                 groups.append([None] * n)
@@ -133,7 +129,7 @@ def vote(readings: Sequence[Reading], low_confidence: float = LOW_CONFIDENCE) ->
         )
         agreeing = [d for d in seen if d.value == value]
         confidence = min(d.confidence for d in agreeing)
-        unsure = len(tally) > 1 or len(seen) < count or confidence < low_confidence
+        unsure = len(tally) > 1 or len(seen) < count or confidence < policy.low_confidence
         last = agreeing[-1]
         dice.append(
             VotedDie(
@@ -151,10 +147,11 @@ def vote(readings: Sequence[Reading], low_confidence: float = LOW_CONFIDENCE) ->
     return SceneReading(tuple(dice), flags, count)
 
 
-def needs_another_read(readings: Sequence[Reading]) -> bool:
+def needs_another_read(readings: Sequence[Reading], policy: FusionPolicy = DEFAULT_FUSION) -> bool:
     """Whether the readings so far leave the scene open: a third read may settle it."""
-    if len(readings) < READS[0]:
+    fewest, most = policy.reads
+    if len(readings) < fewest:
         return True
-    if len(readings) >= READS[-1]:
+    if len(readings) >= most:
         return False
-    return bool(vote(readings).unsure)
+    return bool(vote(readings, policy).unsure)

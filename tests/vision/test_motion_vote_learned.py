@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from vision.fusion import FusionPolicy
 from vision.learned import MAX_PER_FACE, LearnedDice, StoreProblem
 from vision.stability import Motion, MotionGate, small_grey
 from vision.types import DieReading, Reading
@@ -88,6 +89,16 @@ def test_agreeing_reads_need_no_third() -> None:
     assert not needs_another_read([sure, sure])
     scene = vote([sure, sure])
     assert scene.unsure == () and scene.reads == 2
+
+
+def test_the_vote_follows_its_policy() -> None:
+    sure = Reading((die(2, 100), die(4, 200)))
+    shaky = Reading((die(2, 100), die(4, 200, confidence=0.4)))
+    assert vote([sure, shaky], FusionPolicy(low_confidence=0.3)).unsure == ()
+    assert not needs_another_read([shaky], FusionPolicy(reads=(1, 1)))
+    nearby = Reading((die(2, 115), die(4, 215)))
+    assert len(vote([sure, nearby]).dice) == 2
+    assert len(vote([sure, nearby], FusionPolicy(same_die=0.2)).dice) == 4
 
 
 def test_a_fixed_or_set_aside_die_changes_the_values_in_play() -> None:
