@@ -40,6 +40,9 @@ TAIL = 1e-9
 """Opponents' totals less likely than this, all together, are left out (their chance
 moves by at most as much)."""
 
+TIE = 1e-9
+"""Chances to win closer than this are equal (what is left is rounding)."""
+
 State = tuple[int, int, int]
 
 
@@ -95,8 +98,26 @@ def endgame_for(coach: Coach, sheets: Sequence[Scoresheet], player: int) -> Endg
     return Endgame(coach, sheets[player], [opponent_totals(coach, sheet) for sheet in others])
 
 
+@dataclass(frozen=True)
+class _Move:
+    """Writing each roll in one free box of a position."""
+
+    box: int
+    allowed: BoolArray
+    gain: IntArray
+    """The points each roll adds to the total."""
+    children: tuple[State, ...]
+    """The positions after (distinct),"""
+    child_of_roll: IntArray
+    """and each roll's among them."""
+
+
 class Endgame:
-    """The chance to win of every choice left to one player, against known opponents."""
+    """The chance to win of every choice left to one player, against known opponents.
+
+    Only the totals each position can be reached with are worked out: a few dozen a
+    position, where all the totals the opponents leave open would be hundreds.
+    """
 
     def __init__(
         self, coach: Coach, sheet: Scoresheet, opponents: Sequence[Mapping[int, float]]
@@ -115,29 +136,38 @@ class Endgame:
         wins = win_by_total(opponents, base, max(max(chances) for chances in opponents) + 1)
         unsure = np.flatnonzero(wins < 1 - TAIL)
         sure = base + (int(unsure[-1]) + 1 if len(unsure) else 0)
-        # A total that losses cannot take below `sure` is a win whatever follows.
+        # A total that losses cannot take below `sure` is a win whatever follows: the last
+        # column stands for every total from there up.
         self.columns = max(1, sure + losses - self.low + 1)
         totals = np.arange(self.low, self.low + self.columns)
         self._wins = np.where(totals >= sure, 1.0, wins[np.clip(totals - base, 0, len(wins) - 1)])
         self._upper_left: dict[int, float] = {}
+        self._moves: dict[State, list[_Move]] = {}
+        self._reached: dict[State, IntArray] = {}
+        """The columns (totals) each position can be reached with, in order."""
         self._values: dict[State, FloatArray] = {}
+        """Each position's chance to win before a turn, by column (NaN where unreached)."""
         self._finals: dict[State, FloatArray] = {}
-        self.chance = self.chance_at(sheet)
+        """After the last throw, each roll's best chance (rolls × reached columns)."""
+        start, column = self._place(sheet)
+        self._solve(start, column)
+        self.chance = float(self._values[start][column])
         """The chance to win before the turn's first throw."""
-
-    def covers(self, sheet: Scoresheet) -> bool:
-        """Whether `sheet` can follow the sheet this endgame was made for."""
-        at, start = self.coach.position(sheet), self.coach.position(self.sheet)
-        return at.mask & start.mask == start.mask and sheet.total >= self.low
 
     def _place(self, sheet: Scoresheet) -> tuple[State, int]:
         at = self.coach.position(sheet)
         return self._key(at.mask, at.upper, at.flag), min(sheet.total - self.low, self.columns - 1)
 
+    def covers(self, sheet: Scoresheet) -> bool:
+        """Whether `sheet` is one this endgame's sheet can lead to."""
+        state, column = self._place(sheet)
+        reached = self._reached.get(state)
+        return reached is not None and column in set(reached.tolist())
+
     def chance_at(self, sheet: Scoresheet) -> float:
         """The chance to win of `sheet` (one that `covers`) before a turn."""
         state, column = self._place(sheet)
-        return float(self._value(state)[column])
+        return float(self._values[state][column])
 
     def _key(self, mask: int, upper: int, flag: int) -> State:
         """A position, its upper total 0 when the bonus is out of reach (all such totals
@@ -152,64 +182,92 @@ class Endgame:
                 upper = 0
         return (mask, upper, flag)
 
-    def _value(self, state: State) -> FloatArray:
-        """The chance to win from `state` before a turn, by total so far (columns)."""
-        found = self._values.get(state)
+    def _moves_of(self, state: State) -> list[_Move]:
+        found = self._moves.get(state)
         if found is not None:
             return found
-        model = self.coach.model
-        if state[0] == (1 << model.box_count) - 1:
-            value = self._wins
-        else:
-            keeps = model.keep_values(self._final(state))
-            for _ in range(MAX_ROLLS - 2):
-                keeps = model.keep_values(model.best_keeps(keeps))
-            value = model.roll_chances @ model.best_keeps(keeps)
-        self._values[state] = value
-        return value
-
-    def _final(self, state: State) -> FloatArray:
-        """For each roll after the last throw, the chance to win of its best box (rolls ×
-        columns)."""
-        found = self._finals.get(state)
-        if found is not None:
-            return found
-        best = np.full((len(self.coach.model.rolls), self.columns), -np.inf)
-        for _, allowed, value in self._box_values(state):
-            value[~allowed] = -np.inf
-            np.maximum(best, value, out=best)
-        self._finals[state] = best
-        return best
-
-    def _box_values(
-        self, state: State, rolls: IntArray | None = None
-    ) -> list[tuple[int, BoolArray, FloatArray]]:
-        """For each free box: which rolls may go there, and the chance to win after writing
-        each there (rolls × columns)."""
         model = self.coach.model
         mask, upper, flag = state
-        if rolls is None:
-            rolls = np.arange(len(model.rolls))
-        columns = np.arange(self.columns)
+        rolls = np.arange(len(model.rolls))
         found = []
         for i in range(model.box_count):
             if mask >> i & 1:
                 continue
+            same = np.full_like(rolls, mask)
             allowed, gain, upper_after, flag_after = model.score_outcomes(
-                i,
-                np.full_like(rolls, mask),
-                np.full_like(rolls, upper),
-                np.full_like(rolls, flag),
-                rolls,
+                i, same, np.full_like(rolls, upper), np.full_like(rolls, flag), rolls
             )
             pairs, of_roll = np.unique(
                 np.stack([upper_after, flag_after], axis=1), axis=0, return_inverse=True
             )
-            after = np.stack(
-                [self._value(self._key(mask | 1 << i, int(u), int(f))) for u, f in pairs]
-            )
-            shifted = np.clip(columns[None, :] + gain[:, None], 0, self.columns - 1)
-            found.append((i, allowed, after[of_roll.reshape(-1)[:, None], shifted]))
+            children = tuple(self._key(mask | 1 << i, int(u), int(f)) for u, f in pairs)
+            found.append(_Move(i, allowed, gain, children, of_roll.reshape(-1)))
+        self._moves[state] = found
+        return found
+
+    def _solve(self, start: State, column: int) -> None:
+        """The totals each position can be reached with, then their chances, last box
+        first."""
+        layers: list[dict[State, set[int]]] = []
+        frontier: dict[State, set[int]] = {start: {column}}
+        while frontier:
+            layers.append(frontier)
+            after: dict[State, set[int]] = {}
+            for state, columns in frontier.items():
+                reached = np.array(sorted(columns), dtype=np.intp)
+                for move in self._moves_of(state):
+                    for child in range(len(move.children)):
+                        gains = np.unique(move.gain[move.allowed & (move.child_of_roll == child)])
+                        if len(gains):
+                            shifted = np.minimum(
+                                reached[:, None] + gains[None, :], self.columns - 1
+                            )
+                            after.setdefault(move.children[child], set()).update(
+                                shifted.ravel().tolist()
+                            )
+            frontier = after
+        model = self.coach.model
+        for layer in reversed(layers):
+            for state, columns in layer.items():
+                reached = np.array(sorted(columns), dtype=np.intp)
+                self._reached[state] = reached
+                value = np.full(self.columns, np.nan)
+                if not self._moves_of(state):
+                    value[reached] = self._wins[reached]
+                else:
+                    keeps = model.keep_values(self._final(state))
+                    for _ in range(MAX_ROLLS - 2):
+                        keeps = model.keep_values(model.best_keeps(keeps))
+                    value[reached] = model.roll_chances @ model.best_keeps(keeps)
+                self._values[state] = value
+
+    def _final(self, state: State) -> FloatArray:
+        """After the last throw, each roll's best chance to win (rolls × reached columns)."""
+        found = self._finals.get(state)
+        if found is None:
+            found = np.full((len(self.coach.model.rolls), len(self._reached[state])), -np.inf)
+            for _, allowed, value in self._box_values(state):
+                value[~allowed] = -np.inf
+                np.maximum(found, value, out=found)
+            self._finals[state] = found
+        return found
+
+    def _box_values(
+        self, state: State, rolls: IntArray | None = None, columns: IntArray | None = None
+    ) -> list[tuple[int, BoolArray, FloatArray]]:
+        """For each free box: which of `rolls` (all by default) may go there, and the
+        chance to win after writing them there (rolls × `columns`, by default those
+        `state` is reached with)."""
+        if columns is None:
+            columns = self._reached[state]
+        found = []
+        for move in self._moves_of(state):
+            after = np.stack([self._values[child] for child in move.children])
+            allowed, gain, child = move.allowed, move.gain, move.child_of_roll
+            if rolls is not None:
+                allowed, gain, child = allowed[rolls], gain[rolls], child[rolls]
+            shifted = np.minimum(columns[None, :] + gain[:, None], self.columns - 1)
+            found.append((move.box, allowed, after[child[:, None], shifted]))
         return found
 
     def choices(self, sheet: Scoresheet, dice: Dice, rolls_left: int) -> list[WinChoice]:
@@ -219,9 +277,9 @@ class Endgame:
         state, column = self._place(sheet)
         roll = np.array([model.sets.roll_index(dice)])
         found = []
-        for i, allowed, value in self._box_values(state, roll):
+        for i, allowed, value in self._box_values(state, roll, np.array([column])):
             if allowed[0]:
-                chance = float(value[0, column])
+                chance = float(value[0, 0])
                 found.append(WinChoice(ChoiceKind.SCORE, chance, box=model.boxes[i].id))
         if rolls_left > 0:
             keeps = self._keep_values(state, np.array([column]), rolls_left)
@@ -231,14 +289,18 @@ class Endgame:
                     found.append(WinChoice(ChoiceKind.KEEP, chance, keep=keep))
         order = [(c.kind, c.keep, c.box) for c in self.coach.choices(sheet, dice, rolls_left)]
         rank = {key: n for n, key in enumerate(order)}
-        return sorted(
-            found, key=lambda c: (-round(c.chance, 12), rank.get((c.kind, c.keep, c.box), 0))
-        )
+        found.sort(key=lambda c: -c.chance)
+        # Chances within rounding of the best are a tie: the choice of more points leads.
+        tied = [c for c in found if c.chance >= found[0].chance - TIE]
+        first = min(tied, key=lambda c: rank.get((c.kind, c.keep, c.box), len(rank)))
+        return [first, *(c for c in found if c is not first)]
 
     def _keep_values(self, state: State, columns: IntArray, rolls_left: int) -> FloatArray:
-        """Each keep's chance to win with `rolls_left` throws left (keeps × columns)."""
+        """Each keep's chance to win with `rolls_left` throws left (keeps × `columns`, which
+        `state` is reached with)."""
         model = self.coach.model
-        keeps = model.keep_values(self._final(state)[:, columns])
+        places = np.searchsorted(self._reached[state], columns)
+        keeps = model.keep_values(self._final(state)[:, places])
         for _ in range(min(rolls_left, MAX_ROLLS - 1) - 1):
             keeps = model.keep_values(model.best_keeps(keeps))
         return keeps
@@ -270,10 +332,8 @@ class Endgame:
                 rolls = roll_index(dice[rows])
                 best = np.full(len(rows), -np.inf)
                 chosen = np.zeros(len(rows), dtype=np.intp)
-                for i, allowed, value in self._box_values(state, rolls):
-                    chance = np.where(
-                        allowed, value[np.arange(len(rows)), places[columns]], -np.inf
-                    )
+                for i, allowed, value in self._box_values(state, rolls, places):
+                    chance = np.where(allowed, value[np.arange(len(rows)), columns], -np.inf)
                     better = chance > best + 1e-12
                     best[better], chosen[better] = chance[better], i
                 mask, upper, flag = state

@@ -597,11 +597,12 @@ class SolverSheet:
         quints = [self.rolls[r] for r in self.quints]
         for mask in masks:
             if mask >> self.yahtzee & 1 and mask not in self._quint_loaded:
-                self._quint_loaded.add(mask)
                 filled = [self.boxes[i].id for i in range(self.box_count) if mask >> i & 1]
                 for q, boxes in enumerate(open_boxes_each(self.rules, filled, quints)):
                     for box_id in boxes:
                         self._quint_open[mask, index[box_id], q] = True
+                # Marked once written: a reader on another thread never sees a mask half done.
+                self._quint_loaded.add(mask)
 
     @functools.cached_property
     def _quint_open(self) -> BoolArray:

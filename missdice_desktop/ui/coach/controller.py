@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, QObject, QThreadPool, Sign
 from missdice_desktop.rules import DiceGame, Game, Ruleset
 from missdice_desktop.ui.background import BackgroundTask, ProgressCallback
 from missdice_desktop.ui.coach.panel import CoachPanel
+from missdice_desktop.ui.coach.win_chances import CoachChances
 from missdice_desktop.ui.play.controller import GameController
 from missdice_desktop.ui.texts import fill
 
@@ -53,6 +54,8 @@ class CoachController(QObject):
         self._reviewing = False
         self._focused_box: str | None = None
         self._shut_down = False
+        self.chances = CoachChances(self)
+        """The chart of the chances to win and the endgame played to win."""
         controller.view_refreshed.connect(self.refresh)
         self.window.sheet.row_focused.connect(self._on_row_focused)
         controller.game_replaced.connect(self._on_game_replaced)
@@ -131,6 +134,11 @@ class CoachController(QObject):
         self.panel.show_progress(0, 1, text)
         return None
 
+    @property
+    def built_tables(self) -> dict[str, object]:
+        """The tables built so far, by key."""
+        return self._coaches
+
     def wait_idle(self, msecs: int = 60_000) -> bool:
         """Wait for the background build to end (tests, closing)."""
         return self.pool.waitForDone(msecs)
@@ -139,6 +147,7 @@ class CoachController(QObject):
         """Stop any build, and start none again: the window is closing (a refresh on the way
         out would otherwise start a build that Yam's Écart makes a minute long)."""
         self._shut_down = True
+        self.chances.shut_down()
         if self._task is not None:
             self._task.cancel()
         self.pool.waitForDone(5_000)
@@ -188,6 +197,7 @@ class CoachController(QObject):
         if not self.window.coach_action.isChecked():
             return  # nothing shown: nothing to ask of the coach (it loads when first shown)
         panel.plays_to_win = game_coach is not None
+        self.chances.show_chart(sheet_game)
         if game_coach is not None:
             self._refresh_game_coach(game_coach)
             return
@@ -201,7 +211,8 @@ class CoachController(QObject):
             translate(
                 "CoachPanel",
                 "With several players the coach plays each sheet for its own best "
-                "expected score, not to beat the others.",
+                "expected score, and to beat the others only in the endgame (4 boxes or "
+                "fewer left, the others finished or nearly so).",
             )
             if len(game.players) > 1
             else ""
@@ -279,6 +290,8 @@ class CoachController(QObject):
     def _show_choices(self, game: Game, coach: Coach) -> None:
         from missdice_desktop.coach.advice import ChoiceKind, holds_for, rolls_left
 
+        if self.chances.show_endgame(game, coach):
+            return
         sheet = game.current_sheet
         dice = game.dice
         expected = coach.expected_final(sheet)

@@ -1,4 +1,5 @@
-"""The coach's panel: a per-player switch, the table's progress, and the best choices."""
+"""The coach's panel: a per-player switch, the table's progress, the best choices, and the
+chart of the chances to win."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from missdice_desktop.ui.coach.chances_chart import WinChancesChart
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
@@ -39,6 +41,8 @@ class CoachPanel(QWidget):
         self.choices.setObjectName("coachChoices")
         self.choices.setWordWrap(True)
         self.choices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.chart = WinChancesChart(self)
+        self.chart.hide()
         self.review_button = QPushButton(self)
         self.review_button.setObjectName("coachReview")
         self.review_button.hide()
@@ -50,6 +54,7 @@ class CoachPanel(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.progress)
         layout.addWidget(self.choices, 1)
+        layout.addWidget(self.chart)
         layout.addWidget(self.review_button)
         layout.addWidget(self.note)
         self.toggle.toggled.connect(self.coach_toggled)
@@ -78,6 +83,7 @@ class CoachPanel(QWidget):
         self.toggle.setToolTip(tip)
         self.review_button.setText(translate("CoachPanel", "&Review the game"))
         self.choices.setAccessibleName(translate("CoachPanel", "The coach's choices"))
+        self.chart.retranslate_ui()
 
     def show_player(self, name: str, on: bool, *, can_coach: bool) -> None:
         """Whose turn it is and whether the coach is on for them."""
