@@ -20,9 +20,10 @@ import pytest
 
 from missdice_desktop.coach import cache
 from missdice_desktop.coach.advice import Coach
+from missdice_desktop.coach.endgame import Endgame
 from missdice_desktop.coach.player import ComputerPlayer
 from missdice_desktop.coach.solver import SolverSheet, Table, expected_score
-from missdice_desktop.rules import Game, get_variant
+from missdice_desktop.rules import Game, Scoresheet, get_variant
 from missdice_desktop.rules.variants import Ruleset
 
 RULES = get_variant("yahtzee").configure({"joker": "forced"})
@@ -87,3 +88,32 @@ def test_the_computer_player_averages_the_yams_ecart_optimum(ecart_table: Table)
         totals.append(game.state.sheets[0].total)
     error = statistics.stdev(totals) / len(totals) ** 0.5
     assert abs(statistics.mean(totals) - ECART_EXPECTED) < 4 * error
+
+
+@pytest.mark.slow
+def test_a_yahtzee_endgame_played_to_win(table: Table) -> None:
+    # docs/coach.md: Full house, Large straight and Chance left at 168, the opponent at 223.
+    coach = Coach(SolverSheet(RULES), table)
+    sheet = Scoresheet(RULES)
+    for box, dice in (
+        ("ones", (1, 1, 1, 2, 3)),
+        ("twos", (2, 2, 2, 5, 6)),
+        ("threes", (3, 3, 3, 3, 1)),
+        ("fours", (4, 4, 4, 1, 1)),
+        ("fives", (5, 5, 5, 1, 1)),
+        ("sixes", (6, 6, 6, 1, 1)),
+        ("small_straight", (1, 2, 3, 4, 6)),
+        ("three_of_a_kind", (5, 5, 5, 2, 2)),
+        ("four_of_a_kind", (4, 4, 4, 4, 2)),
+        ("yahtzee", (1, 2, 3, 4, 6)),
+    ):
+        sheet = sheet.score(box, dice)[0]
+    assert sheet.total == 168
+    endgame = Endgame(coach, sheet, [{223: 1.0}])
+    dice = (6, 6, 6, 5, 5)
+    for_points = coach.choices(sheet, dice, 2)[0]
+    to_win = endgame.choices(sheet, dice, 2)
+    assert (for_points.box, round(for_points.expected, 1)) == ("full_house", 231.7)
+    assert (to_win[0].keep, round(to_win[0].chance, 3)) == ((5,), 0.539)
+    assert round(next(c for c in to_win if c.same_as(for_points)).chance, 3) == 0.460
+    assert round(endgame.chance, 3) == 0.601
