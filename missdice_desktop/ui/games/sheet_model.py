@@ -91,6 +91,19 @@ class SheetRow:
     box_index: int = -1
 
 
+HEADER_ROLES = frozenset(
+    int(role)
+    for role in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.AccessibleTextRole,
+        Qt.ItemDataRole.AccessibleDescriptionRole,
+        Qt.ItemDataRole.FontRole,
+        SheetRole.BOX_KEY,
+    )
+)
+"""The roles `SheetModel.headerData` answers."""
+
 BOX_KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Keys of the boxes, in sheet order: letters exist on every layout, and the digits stay
 with the dice (1–5 hold a die wherever the focus is)."""
@@ -141,6 +154,11 @@ class SheetModel(QAbstractTableModel):
         self._computers: set[int] = set()
         self._read: list[object] = []
         """The sheets the cells were last read from (a sheet not replaced is not read again)."""
+        self._read_dice: object = None
+        """The dice the current player's previews were last read for (held dice change none)."""
+        self.markers_moving = False
+        """True while `headerDataChanged` says only that the turn's ▶ or a computer's mark
+        moved: no header changes its size, so a view need not lay itself out again."""
         self._read_game()
 
     # The game behind the model ---------------------------------------------------------------
@@ -163,13 +181,15 @@ class SheetModel(QAbstractTableModel):
     def set_computers(self, players: set[int]) -> None:
         """Mark the columns of the players the computer plays."""
         if players != self._computers:
+            moved = players ^ self._computers
             self._computers = set(players)
-            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
+            self._markers_moved(moved)
 
     def refresh(self) -> None:
         """Re-read the game after an action, undo or redo: only the columns whose sheet
         changed or that gain or lose the turn, and signal only the cells that changed (each
-        column on its own, so that the view repaints no cell that stayed the same)."""
+        on its own: a view repaints a range of cells with a pixel of the next column, hence
+        that column's cells too)."""
         old_cells, old_current = list(self._cells), self._current
         self._read_game(full=False)
         if len(old_cells) != len(self._cells):
@@ -180,17 +200,22 @@ class SheetModel(QAbstractTableModel):
             for column, (old, new) in enumerate(zip(old_cells, self._cells, strict=True)):
                 if old is new:
                     continue
-                rows = [
-                    row
-                    for row, (before, after) in enumerate(zip(old, new, strict=False))
-                    if before != after
-                ]
-                if rows:
-                    self.dataChanged.emit(
-                        self.index(min(rows), column), self.index(max(rows), column)
-                    )
-        if old_current != self._current and self._game.players:
-            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._game.players) - 1)
+                for row, (before, after) in enumerate(zip(old, new, strict=False)):
+                    if before != after:
+                        cell = self.index(row, column)
+                        self.dataChanged.emit(cell, cell)
+        if old_current != self._current:
+            self._markers_moved({old_current, self._current})
+
+    def _markers_moved(self, columns: Iterable[int]) -> None:
+        """The turn's ▶ or a computer's mark moved between the headers of `columns`."""
+        self.markers_moving = True
+        try:
+            for column in sorted(columns):
+                if 0 <= column < len(self._game.players):
+                    self.headerDataChanged.emit(Qt.Orientation.Horizontal, column, column)
+        finally:
+            self.markers_moving = False
 
     def refresh_names(self) -> None:
         """The players were renamed: redraw the column headers."""
@@ -211,30 +236,35 @@ class SheetModel(QAbstractTableModel):
 
     def _read_game(self, *, full: bool = True) -> None:
         """Read the cells from the game; with `full` False only the columns that can have
-        changed: a sheet that is a new object, or the player who gains or loses the turn
-        (the previews and the highlight are theirs)."""
+        changed: a sheet that is a new object, the player who gains or loses the turn (the
+        previews and the highlight are theirs), or the current player's when the dice are
+        new ones (holding a die changes no preview)."""
         game = self._game
         old_current = self._current
         self._current = -1 if game.finished else game.current_player
         sheets = game.state.sheets
         count = len(game.players)
         corrected = corrected_boxes(game.state)
+        dice = game.dice
         if full or len(self._cells) != count or corrected != self._corrected:
             columns: Iterable[int] = range(count)
             self._states = [()] * count
             self._cells = [[] for _ in range(count)]
         else:
+            turn_moved = old_current != self._current
             columns = [
                 player
                 for player in range(count)
-                if player in (old_current, self._current)
-                or sheets[player] is not self._read[player]
+                if sheets[player] is not self._read[player]
+                or (turn_moved and player in (old_current, self._current))
+                or (player == self._current and dice is not self._read_dice)
             ]
         self._corrected = corrected
         for player in columns:
             self._states[player] = game.box_states(player)
             self._cells[player] = [self._read_cell(row, player) for row in range(len(self._rows))]
         self._read = list(sheets)
+        self._read_dice = dice
 
     def _read_cell(self, row: int, player: int) -> Cell:
         sheet_row = self._rows[row]
@@ -351,6 +381,8 @@ class SheetModel(QAbstractTableModel):
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
         """Player names across the top, box names and totals down the side."""
+        if role not in HEADER_ROLES:
+            return None  # asked for every role of every section whenever a header is sized
         if orientation == Qt.Orientation.Horizontal:
             if not 0 <= section < len(self._game.players):
                 return None
