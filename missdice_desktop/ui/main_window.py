@@ -64,6 +64,8 @@ class ElidedLabel(QLabel):
 
     def setText(self, text: str) -> None:
         """Show a new text (shortened to fit, with the whole of it in the tooltip)."""
+        if text == self.text():
+            return
         super().setText(text)
         self._update_tooltip()
 
@@ -95,7 +97,9 @@ class ElidedLabel(QLabel):
         return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle, width)
 
     def _update_tooltip(self) -> None:
-        self.setToolTip(self.text() if self._shown() != self.text() else "")
+        tooltip = self.text() if self._shown() != self.text() else ""
+        if tooltip != self.toolTip():
+            self.setToolTip(tooltip)
 
 
 class CameraDock(QDockWidget):
@@ -121,6 +125,8 @@ class MainWindow(WindowMenus):
         self.setWindowTitle(APP_TITLE)
         self.setMinimumSize(800, 560)
         self.resize(MIN_WIDTH + 176, MIN_HEIGHT + 100)
+        self._history_shown: tuple[str, str] | None = None
+        """What Undo and Redo were last said to do (None: to be said anew)."""
 
         self.turn_label = ElidedLabel(self)
         self.turn_label.setObjectName("turnLabel")
@@ -228,6 +234,7 @@ class MainWindow(WindowMenus):
 
     def retranslate_ui(self) -> None:
         """Set every text in the current language."""
+        self._history_shown = None
         self._name_actions()
         self.camera_dock.setWindowTitle(translate("MainWindow", "Camera"))
         self.camera_panel.retranslate_ui()
@@ -249,6 +256,9 @@ class MainWindow(WindowMenus):
 
     def show_history(self, undo: str, redo: str) -> None:
         """Name what Undo and Redo would do, in the Edit menu and their tooltips."""
+        if (undo, redo) == self._history_shown:
+            return
+        self._history_shown = (undo, redo)
         if undo:
             self.undo_action.setText(fill(translate("MainWindow", "&Undo: %1"), undo))
             self.undo_action.setToolTip(fill(translate("MainWindow", "Undo: %1 (Ctrl+Z)"), undo))

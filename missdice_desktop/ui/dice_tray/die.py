@@ -49,6 +49,10 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 
 translate = QCoreApplication.translate
 
+MAX_STILL_DICE = 64
+_STILL_DICE: dict[tuple[object, ...], QPixmap] = {}
+"""Dice at rest as drawn (by size, face, hold and accent): a roll shows faces already drawn."""
+
 
 def paint_die(
     painter: QPainter,
@@ -124,6 +128,8 @@ class DieWidget(QWidget):
         self.advised = False
         """The coach says to keep this die."""
         self.table_mode = False
+        self._shown: tuple[int | None, bool, bool] | None = None
+        """The face, hold and table mode last drawn (the same again draws nothing anew)."""
         self._tumble = 0.0
         self._tumble_faces: list[int] = []
         self.faces = len(PIPS)
@@ -146,17 +152,24 @@ class DieWidget(QWidget):
 
     def show_face(self, face: int | None, held: bool, *, tumble: bool = False) -> None:
         """Show a face (None: not rolled or entered yet); `tumble` plays the roll animation."""
+        shown = (face, held, self.table_mode)
+        changed = shown != self._shown
+        self._shown = shown
         self.face = face
         self.held = held
         if tumble and face is not None:
             self._tumble_faces = [random.randint(1, self.faces) for _ in range(4)]
             self._animation.stop()
             self._animation.start()
+        elif not changed:
+            return  # the same die again: nothing to say or draw anew
         self._describe()
         self.update()
 
     def stop_animation(self) -> None:
         """Show the real face at once."""
+        if self._tumble == 0.0 and not self.animating:
+            return
         self._animation.stop()
         self._tumble = 0.0
         self.update()
@@ -171,7 +184,10 @@ class DieWidget(QWidget):
         self.update()
 
     def _describe(self) -> None:
-        self.setAccessibleName(fill(translate("DiceTray", "Die %1"), str(self.index + 1)))
+        name = fill(translate("DiceTray", "Die %1"), str(self.index + 1))
+        if name != self.accessibleName():
+            self.setAccessibleName(name)
+            self.setAccessibleDescription("")  # the tooltip names the die anew below
         if self.face is None:
             text = translate("DiceTray", "not rolled yet")
             if self.table_mode:
@@ -186,8 +202,9 @@ class DieWidget(QWidget):
             text = fill(translate("DiceTray", "shows %1"), str(self.face))
         if self.advised:
             text += translate("DiceTray", "; the coach keeps it")
-        self.setAccessibleDescription(text)
-        self.setToolTip(f"{self.accessibleName()}: {text}")
+        if text != self.accessibleDescription():
+            self.setAccessibleDescription(text)
+            self.setToolTip(f"{self.accessibleName()}: {text}")
 
     def retranslate(self) -> None:
         """Take the new language."""
@@ -208,7 +225,11 @@ class DieWidget(QWidget):
             step = min(len(self._tumble_faces) - 1, int((1 - self._tumble) * 6))
             face = self._tumble_faces[step] if self._tumble > 0.35 else self.face
             angle = 28.0 * self._tumble * (1 if self.index % 2 else -1)
-        paint_die(painter, square, face, held=self.held, accent=accent, angle=angle)
+        if angle:
+            paint_die(painter, square, face, held=self.held, accent=accent, angle=angle)
+        else:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)  # as paint_die's
+            painter.drawPixmap(0, 0, self._still_die(square, face, accent))
         if self.advised and face is not None:
             pen = QPen(QColor(COACH_COLOUR), 3)
             pen.setStyle(Qt.PenStyle.DashLine)
@@ -230,6 +251,25 @@ class DieWidget(QWidget):
             text_rect = QRectF(0, self.height() - caption - 2, self.width(), caption)
             painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, translate("DiceTray", "held"))
         painter.end()
+
+    def _still_die(self, square: QRectF, face: int | None, accent: QColor) -> QPixmap:
+        """The die at rest, drawn once for its size, face, hold and accent, then copied."""
+        ratio = self.devicePixelRatioF()
+        font = self.font().key()
+        key = (self.width(), self.height(), ratio, face, self.held, accent.rgba(), font)
+        pixmap = _STILL_DICE.get(key)
+        if pixmap is None:
+            if len(_STILL_DICE) >= MAX_STILL_DICE:
+                _STILL_DICE.clear()
+            pixmap = QPixmap(self.size() * ratio)
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            die_painter = QPainter(pixmap)
+            die_painter.setFont(self.font())
+            paint_die(die_painter, square, face, held=self.held, accent=accent)
+            die_painter.end()
+            _STILL_DICE[key] = pixmap
+        return pixmap
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """A click holds or releases (virtual dice) or asks for a face (table dice)."""
