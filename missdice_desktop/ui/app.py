@@ -127,7 +127,10 @@ def dark_palette() -> QPalette:
 def light_palette() -> QPalette:
     """Fusion's light palette, with a link and a highlight that read well against white
     and text greyed for disabled controls that still reads."""
-    palette = QStyleFactory.create("Fusion").standardPalette()
+    style = QApplication.style()
+    if style is None or style.name() != "fusion":
+        style = QStyleFactory.create("Fusion")
+    palette = style.standardPalette()
     palette.setColor(QPalette.ColorRole.Link, QColor("#0b5cad"))
     palette.setColor(QPalette.ColorRole.Highlight, QColor("#2a7ab0"))
     return _greyed(palette, LIGHT_DISABLED_TEXT)

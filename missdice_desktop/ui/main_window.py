@@ -7,6 +7,8 @@ It holds widgets and texts only; `controller.GameController` decides what they d
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
     QCloseEvent,
@@ -29,12 +31,14 @@ from PySide6.QtWidgets import (
 from missdice_desktop.ui.camera.panel import CameraPanel
 from missdice_desktop.ui.coach.panel import CoachPanel
 from missdice_desktop.ui.dice_tray import DiceTray
-from missdice_desktop.ui.games.four21_board import Four21Board
 from missdice_desktop.ui.games.free_roller import FreeRollerView
-from missdice_desktop.ui.games.pig_board import PigBoard
 from missdice_desktop.ui.games.sheet_view import SheetView
 from missdice_desktop.ui.texts import fill
 from missdice_desktop.ui.window_menus import WindowMenus
+
+if TYPE_CHECKING:  # the other games' boards load when first shown
+    from missdice_desktop.ui.games.four21_board import Four21Board
+    from missdice_desktop.ui.games.pig_board import PigBoard
 
 translate = QCoreApplication.translate
 APP_TITLE = "Miss Dice"
@@ -137,13 +141,11 @@ class MainWindow(WindowMenus):
         self.tray = DiceTray(self)
         self.sheet = SheetView(self)
         self.sheet.setObjectName("sheet")
-        self.pig_board = PigBoard(self)
         self.boards = QStackedWidget(self)
         """The game's own view under the dice: the scoresheet, Cochon's board…"""
         self.boards.addWidget(self.sheet)
-        self.boards.addWidget(self.pig_board)
-        self.four21_board = Four21Board(self)
-        self.boards.addWidget(self.four21_board)
+        self._pig_board: PigBoard | None = None
+        self._four21_board: Four21Board | None = None
         self.roller = FreeRollerView(self)
         self.status_label = QLabel(self)
         self.status_label.setObjectName("statusLine")
@@ -222,6 +224,26 @@ class MainWindow(WindowMenus):
         self._order_tabs()
         self.retranslate_ui()
 
+    @property
+    def pig_board(self) -> PigBoard:
+        """Cochon's board, made when first shown (in the stack of boards, hidden till then)."""
+        if self._pig_board is None:
+            from missdice_desktop.ui.games.pig_board import PigBoard
+
+            self._pig_board = PigBoard(self)
+            self.boards.addWidget(self._pig_board)
+        return self._pig_board
+
+    @property
+    def four21_board(self) -> Four21Board:
+        """The 421's board, made when first shown (in the stack of boards, hidden till then)."""
+        if self._four21_board is None:
+            from missdice_desktop.ui.games.four21_board import Four21Board
+
+            self._four21_board = Four21Board(self)
+            self.boards.addWidget(self._four21_board)
+        return self._four21_board
+
     def _order_tabs(self) -> None:
         """Dice, Roll, the dice entry, Undo, Redo, then the sheet."""
         for first, second in zip(self.tray.dice, self.tray.dice[1:], strict=False):
@@ -240,8 +262,9 @@ class MainWindow(WindowMenus):
         self.camera_panel.retranslate_ui()
         self.coach_dock.setWindowTitle(translate("MainWindow", "Coach"))
         self.coach_panel.retranslate_ui()
-        self.pig_board.retranslate()
-        self.four21_board.retranslate()
+        for board in (self._pig_board, self._four21_board):
+            if board is not None:
+                board.retranslate()
         self.roller.retranslate()
         self.undo_button.setAccessibleName(translate("MainWindow", "Undo"))
         self.redo_button.setAccessibleName(translate("MainWindow", "Redo"))

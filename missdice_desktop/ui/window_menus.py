@@ -10,10 +10,11 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
-from missdice_desktop.ui.games.sheet_view import AZERTY_DIGITS
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
+AZERTY_DIGITS = "&é\"'(-"
+"""The unshifted top-row keys of a French keyboard, read as the digits 1–6 above them."""
 
 
 class WindowMenus(QMainWindow):
@@ -52,7 +53,7 @@ class WindowMenus(QMainWindow):
         self.redo_action.setObjectName("redo")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.roll_action = QAction(self)
-        self.roll_action.setShortcut(QKeySequence(Qt.Key.Key_Space))
+        self.roll_action.setShortcut(QKeySequence("Space"))
         self.roll_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.addAction(self.roll_action)
         self.bank_action = QAction(self)
@@ -65,10 +66,9 @@ class WindowMenus(QMainWindow):
         self.addAction(self.stop_action)
         self.digit_actions: list[QAction] = []
         """Keys 1–6: hold die 1–5 (virtual dice), or type a face (dice from the table)."""
-        french_digits = {digit: key for key, digit in AZERTY_DIGITS.items()}
-        for digit in range(1, 7):
+        for digit, french_key in enumerate(AZERTY_DIGITS, start=1):
             action = QAction(self)
-            action.setShortcuts([QKeySequence(str(digit)), QKeySequence(french_digits[digit])])
+            action.setShortcuts([QKeySequence(str(digit)), QKeySequence(french_key)])
             action.setData(digit)
             self.addAction(action)
             self.digit_actions.append(action)

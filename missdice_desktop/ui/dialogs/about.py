@@ -3,7 +3,6 @@ and where games and settings are kept."""
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, qVersion
@@ -59,6 +58,7 @@ def app_icon() -> QIcon:
 
 def about_text(version: str, paths: AppPaths) -> str:
     """The About box's text (rich text), in the current language."""
+    import html  # the About box only
 
     def link(notice: Notice) -> str:
         return f'<a href="{html.escape(notice.url)}">{html.escape(notice.name)}</a>'

@@ -21,15 +21,11 @@ from PySide6.QtWidgets import (
 from missdice_desktop.computers import Level
 from missdice_desktop.rules import MAX_PLAYERS
 from missdice_desktop.rules.text import shown_text_problem, without_hidden_characters
+from missdice_desktop.ui.dialogs.new_game import default_player_name
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
 MAX_NAME_LENGTH = 24
-
-
-def default_player_name(number: int) -> str:
-    """'Player 3' in the user's language."""
-    return fill(translate("NewGameDialog", "Player %1"), str(number))
 
 
 def with_colon(text: str) -> str:

@@ -8,6 +8,7 @@ a rules row (`rules.registry.GAMES`) and a view row here, nothing else.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -191,34 +192,47 @@ class GameView:
         return 0
 
 
+BUILT_IN_VIEWS: dict[str, tuple[str, str]] = {
+    "yahtzee": ("missdice_desktop.ui.games.yahtzee", "YahtzeeView"),
+    "pig": ("missdice_desktop.ui.games.pig", "PigView"),
+    "421": ("missdice_desktop.ui.games.four21", "Four21View"),
+}
+"""The built-in rows: each game's view module and class, loaded when that game is first
+shown (a window that starts on a scoresheet never loads Cochon's or the 421's)."""
+
 _VIEWS: dict[str, GameView] = {}
-_BUILT_IN: list[bool] = []
 
 
 def register_view(game_id: str, view: GameView) -> None:
     """Add (or replace) the window's row for `game_id`."""
-    views()[game_id] = view
+    _VIEWS[game_id] = view
 
 
 def views() -> dict[str, GameView]:
-    """Every game the window can play, by registry id (the built-in rows load on first use)."""
-    if not _BUILT_IN:
-        from missdice_desktop.ui.games.four21 import Four21View
-        from missdice_desktop.ui.games.pig import PigView
-        from missdice_desktop.ui.games.yahtzee import YahtzeeView
-
-        _VIEWS.setdefault("yahtzee", YahtzeeView())
-        _VIEWS.setdefault("pig", PigView())
-        _VIEWS.setdefault("421", Four21View())
-        _BUILT_IN.append(True)
+    """Every game the window can play, by registry id: the built-in rows (all loaded now)
+    in their table's order, then the rows registered since."""
+    built_in = {game_id: _view(game_id) for game_id in BUILT_IN_VIEWS}
+    if list(_VIEWS)[: len(built_in)] != list(built_in):
+        added = {game_id: view for game_id, view in _VIEWS.items() if game_id not in built_in}
+        _VIEWS.clear()
+        _VIEWS.update(built_in | added)
     return _VIEWS
+
+
+def _view(game_id: str) -> GameView:
+    """The row of `game_id`, its module loaded on first use; KeyError when there is none."""
+    view = _VIEWS.get(game_id)
+    if view is None:
+        module, name = BUILT_IN_VIEWS[game_id]
+        view = _VIEWS[game_id] = getattr(importlib.import_module(module), name)()
+    return view
 
 
 def view_of(game: DiceGame[Any]) -> GameView:
     """The window's row for `game`; KeyError when the window cannot play it."""
-    return views()[game.game_id]
+    return _view(game.game_id)
 
 
 def playable(game_id: str) -> bool:
     """Whether the window has a row for the game `game_id`."""
-    return game_id in views()
+    return game_id in _VIEWS or game_id in BUILT_IN_VIEWS

@@ -22,7 +22,6 @@ from PySide6.QtGui import QFont
 from missdice_desktop.rules import BoxState, Game, Section
 from missdice_desktop.rules.corrections import corrected_boxes
 from missdice_desktop.ui import texts
-from missdice_desktop.ui.games import rules_text
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -466,6 +465,8 @@ class SheetModel(QAbstractTableModel):
         if cell.reason is not None:
             return cell.reason
         if cell.value == 0 and not cell.box.joker:
+            from missdice_desktop.ui.games import rules_text  # words of the rules, when asked
+
             return texts.zero_preview_description(name, rules_text.box_rule(cell.box.box))
         return texts.preview_description(name, cell.value, joker=cell.box.joker)
 
@@ -503,6 +504,8 @@ class SheetModel(QAbstractTableModel):
 
     def _row_rule(self, row: int) -> str | None:
         """What a row scores in this grid (the row header's tooltip)."""
+        from missdice_desktop.ui.games import rules_text  # words of the rules, when asked
+
         sheet_row = self._rows[row]
         rules = self._game.rules
         if sheet_row.kind is RowKind.BOX:

@@ -249,17 +249,6 @@ def _fits(option: QStyleOptionViewItem, font: QFont, text: str) -> bool:
     return QFontMetrics(font).horizontalAdvance(text) <= option.rect.width() - 2 * margin
 
 
-AZERTY_DIGITS = {
-    Qt.Key.Key_Ampersand: 1,
-    Qt.Key.Key_Eacute: 2,
-    Qt.Key.Key_QuoteDbl: 3,
-    Qt.Key.Key_Apostrophe: 4,
-    Qt.Key.Key_ParenLeft: 5,
-    Qt.Key.Key_Minus: 6,
-}
-"""The unshifted top-row keys of a French keyboard, read as the digits above them."""
-
-
 def box_key_of(event: QKeyEvent) -> str | None:
     """The box key an unmodified key press names: a letter "A"–"Z", never a digit.
 

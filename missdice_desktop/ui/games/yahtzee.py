@@ -24,7 +24,6 @@ from missdice_desktop.rules.corrections import CorrectBox, corrected_boxes
 from missdice_desktop.rules.engine import JokerCase
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.games import GameView, PlayContext
-from missdice_desktop.ui.games.rules_text import rules_page
 from missdice_desktop.ui.games.sheet_model import SheetModel
 from missdice_desktop.ui.settings import save_settings
 from missdice_desktop.ui.texts import fill
@@ -179,6 +178,8 @@ class YahtzeeView(GameView):
 
     def rules_page(self, rules: Any) -> str:
         """What each box scores, the bonuses and the joker."""
+        from missdice_desktop.ui.games.rules_text import rules_page  # Help › Rules only
+
         assert isinstance(rules, Ruleset)
         return rules_page(rules)
 
