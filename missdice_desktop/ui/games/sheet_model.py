@@ -154,6 +154,8 @@ class SheetModel(QAbstractTableModel):
         self._read: list[object] = []
         """The sheets the cells were last read from (a sheet not replaced is not read again)."""
         self._read_dice: object = None
+        self._read_state: object = None
+        """The game's state the cells were last read from."""
         """The dice the current player's previews were last read for (held dice change none)."""
         self.markers_moving = False
         """True while `headerDataChanged` says only that the turn's ▶ or a computer's mark
@@ -201,7 +203,7 @@ class SheetModel(QAbstractTableModel):
                     continue
                 for row, (before, after) in enumerate(zip(old, new, strict=False)):
                     if before != after:
-                        cell = self.index(row, column)
+                        cell = self.createIndex(row, column)  # a cell read: no bounds to check
                         self.dataChanged.emit(cell, cell)
         if old_current != self._current:
             self._markers_moved({old_current, self._current})
@@ -264,6 +266,7 @@ class SheetModel(QAbstractTableModel):
             self._cells[player] = [self._read_cell(row, player) for row in range(len(self._rows))]
         self._read = list(sheets)
         self._read_dice = dice
+        self._read_state = game.state
 
     def _read_cell(self, row: int, player: int) -> Cell:
         sheet_row = self._rows[row]
@@ -333,6 +336,14 @@ class SheetModel(QAbstractTableModel):
             if sheet_row.kind is kind:
                 return row
         raise KeyError(kind)
+
+    def current_box_states(self) -> tuple[BoxState, ...]:
+        """`Game.box_states()` for the current player, as read at the last refresh (read
+        again when the game moved on since)."""
+        game = self._game
+        if game.state is self._read_state and 0 <= self._current < len(self._states):
+            return self._states[self._current]
+        return game.box_states()
 
     def box_state(self, row: int, player: int) -> BoxState | None:
         """The engine's state of the box in `row` for `player` (None on total rows)."""

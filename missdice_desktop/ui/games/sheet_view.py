@@ -336,8 +336,8 @@ RELAYOUT_EVENTS = frozenset(
 """Events after which an item view lays itself out again."""
 
 
-class SheetHeader(QHeaderView):
-    """The row titles, with each box's key at the right in a softer colour."""
+class MarkedHeader(QHeaderView):
+    """A header of the sheet: the players' markers moving repaint their sections only."""
 
     def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
         super().__init__(orientation, parent)
@@ -353,6 +353,10 @@ class SheetHeader(QHeaderView):
         """Lay the sections out again, unless only the players' markers moved."""
         if not self.relayout.light():
             super().doItemsLayout()
+
+
+class SheetHeader(MarkedHeader):
+    """The row titles, with each box's key at the right in a softer colour."""
 
     def paintSection(self, painter: QPainter, rect: QRect, logicalIndex: int) -> None:
         """The title, then the key."""
@@ -392,6 +396,10 @@ class SheetView(QTableView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._relayout = MarkerRelayout()
+        players = MarkedHeader(Qt.Orientation.Horizontal, self)
+        players.setSectionsClickable(True)  # as a table view's own header
+        players.setHighlightSections(True)
+        self.setHorizontalHeader(players)
         self.setVerticalHeader(SheetHeader(Qt.Orientation.Vertical, self))
         self.setItemDelegate(SheetDelegate(self))
         self.viewport().setObjectName("sheetViewport")
@@ -459,9 +467,9 @@ class SheetView(QTableView):
         """Show `model`; a turn passing then repaints two columns, not the whole sheet."""
         super().setModel(model)
         self._relayout.watch(model)
-        header = self.verticalHeader()
-        if isinstance(header, SheetHeader):
-            header.relayout.watch(model)
+        for header in (self.horizontalHeader(), self.verticalHeader()):
+            if isinstance(header, MarkedHeader):
+                header.relayout.watch(model)
 
     def doItemsLayout(self) -> None:
         """Lay the sheet out again, unless only the players' markers moved (then no header

@@ -120,8 +120,10 @@ class YahtzeeView(GameView):
     def joker_text(self, context: PlayContext) -> str:
         """Why boxes are closed (the joker's order), or what the joker allows; else ""."""
         game = _sheet_game(context.game)
-        names = self.model(context.window).box_names
-        for state in game.box_states():
+        model = self.model(context.window)
+        names = model.box_names
+        states = model.current_box_states() if model.game is game else game.box_states()
+        for state in states:
             if state.reason is not None and state.reason.code is not ReasonCode.FILLED:
                 return texts.reason_text(state.reason, names)
         case = game.rules.joker_case(game.state)
