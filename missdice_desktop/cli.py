@@ -11,12 +11,10 @@ import os
 import stat
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from missdice_desktop.files import FileReadError, read_regular_file
-from missdice_desktop.links import is_link, link_from_game, load_game, save_qr
-from missdice_desktop.records import RecordError, record_game
-from missdice_desktop.rules import DiceGame, Game
+if TYPE_CHECKING:  # the commands load the game records, links and rules when they run
+    from missdice_desktop.rules import DiceGame
 
 COMMANDS = ("replay", "read-dice", "share", "advise")
 
@@ -196,6 +194,9 @@ def _has_display() -> bool:
 
 def replay(files: Sequence[str], *, as_json: bool) -> int:
     """Check and score each record; 2 when any of them is bad."""
+    from missdice_desktop.links import is_link, load_game
+    from missdice_desktop.records import RecordError
+
     results = []
     status = 0
     for path in files:
@@ -218,6 +219,9 @@ def replay(files: Sequence[str], *, as_json: bool) -> int:
 
 def share_command(path: str, *, qr: str | None) -> int:
     """Print the link of a saved game (and write its QR code); 2 when it cannot be done."""
+    from missdice_desktop.links import link_from_game, load_game, save_qr
+    from missdice_desktop.records import RecordError
+
     try:
         game = load_game(path)
     except RecordError as error:
@@ -260,6 +264,7 @@ def read_dice_command(images: Sequence[str], *, as_json: bool) -> int:
     """
     import cv2
 
+    from missdice_desktop.files import FileReadError, read_regular_file
     from vision import read_dice  # only this command needs OpenCV
     from vision.images import MAX_IMAGE_BYTES, ImageRefused, read_image
     from vision.net import NetworksUnavailable, networks
@@ -335,6 +340,9 @@ def _one_line(text: str) -> str:
 
 def summarize(path: str, game: DiceGame[Any]) -> dict[str, Any]:
     """A game's scores (or its totals: Cochon's points, the 421's tokens) as JSON-ready data."""
+    from missdice_desktop.records import record_game
+    from missdice_desktop.rules import Game
+
     if not isinstance(game, Game):
         return _summarize_other(path, game)
     players = []
@@ -363,6 +371,8 @@ def summarize(path: str, game: DiceGame[Any]) -> dict[str, Any]:
 
 
 def _summarize_other(path: str, game: DiceGame[Any]) -> dict[str, Any]:
+    from missdice_desktop.records import record_game
+
     key = game.rules.total_key
     totals = game.rules.totals(game.state)
     summary: dict[str, Any] = {
@@ -406,6 +416,8 @@ def _format_other(path: str, game: DiceGame[Any]) -> str:
 
 def format_sheet(path: str, game: DiceGame[Any]) -> str:
     """A game's scoresheet (or its totals, for games without a sheet) as a plain-text table."""
+    from missdice_desktop.rules import Game
+
     if not isinstance(game, Game):
         return _format_other(path, game)
     sheets = game.state.sheets
