@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import linecache
 import sys
 import traceback
 from collections.abc import Callable
@@ -288,6 +289,9 @@ def run(
     `camera` ("demo", a camera index, a video file or a folder of photos) starts reading the
     table with it, with dice from the table.
     """
+    # The Qt bindings read the source of every module imported after them, once, to see
+    # whether it uses them; those lines stay in linecache (5 MB) unless let go.
+    linecache.clearcache()
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     parts = build_app(app, paths or AppPaths.default())
