@@ -9,7 +9,7 @@ import pytest
 
 from vision.fusion import FusionPolicy
 from vision.learned import MAX_PER_FACE, LearnedDice, StoreProblem
-from vision.stability import Motion, MotionGate, small_grey
+from vision.stability import Motion, MotionGate, same_frame, small_grey
 from vision.types import DieReading, Reading
 from vision.vote import needs_another_read, vote
 
@@ -55,6 +55,23 @@ def test_sensor_noise_is_not_motion() -> None:
     ]
     states = [gate.update(small_grey(f)) for f in noisy]
     assert Motion.MOVING not in states[1:]
+
+
+def test_a_settling_table_shows_a_new_scene_until_it_is_the_one_read() -> None:
+    gate = MotionGate(still_frames=2)
+    three, four = small_grey(table(3)), small_grey(table(4))
+    assert gate.shows_new_scene(three)
+    assert [gate.update(three) for _ in range(3)][-1] is Motion.CHANGED
+    assert not gate.shows_new_scene(three) and gate.shows_new_scene(four)
+
+
+def test_only_frames_of_the_same_pixels_are_the_same_frame() -> None:
+    frame = table(3)
+    assert same_frame(frame, frame) and same_frame(frame, frame.copy())
+    nudged = frame.copy()
+    nudged[719, 1279, 2] += 1  # one channel of the last pixel
+    assert not same_frame(frame, nudged)
+    assert not same_frame(frame, frame[:360])
 
 
 def die(value: int, x: float, confidence: float = 1.0) -> DieReading:
