@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QSize, Signal
 from PySide6.QtGui import QImage
 
 if TYPE_CHECKING:  # OpenCV (and numpy) load when the camera first opens, not with the window
@@ -29,8 +29,9 @@ class CameraFeed(QObject):
 
     opened = Signal(str)
     """The source is open (its name)."""
-    frame_captured = Signal(QImage)
-    """A new frame for the preview (`frame_shown` once it is painted)."""
+    frame_captured = Signal(QImage, QSize)
+    """A new frame for the preview, shrunk to the size it is painted at, and the frame's own
+    size."""
     motion_changed = Signal(bool)
     """True when the table starts moving, False when it has settled."""
     scene_read = Signal(object, object, float)
@@ -43,12 +44,14 @@ class CameraFeed(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._worker: CameraWorker | None = None
+        self._preview_size = QSize()
 
     def start(self, source: FrameSource, refiner: Refiner | None = None) -> None:
         """Read `source` in a new worker thread (a slow camera never blocks the window)."""
         from missdice_desktop.ui.camera.worker import CameraWorker
 
         worker = CameraWorker(source) if refiner is None else CameraWorker(source, refiner=refiner)
+        worker.set_preview_size(self._preview_size.width(), self._preview_size.height())
         worker.opened.connect(self.opened)
         worker.frame_captured.connect(self._on_frame)
         worker.motion_changed.connect(self._on_motion)
@@ -81,6 +84,12 @@ class CameraFeed(QObject):
         else:
             worker.deleteLater()
 
+    def set_preview_size(self, size: QSize) -> None:
+        """Shrink frames to fit `size` (device pixels): only what the preview paints is made."""
+        self._preview_size = QSize(size)
+        if self._worker is not None:
+            self._worker.set_preview_size(size.width(), size.height())
+
     @staticmethod
     def wait_for_stopped(seconds: float) -> None:
         """Give threads still opening a camera a few seconds to let it go."""
@@ -102,11 +111,11 @@ class CameraFeed(QObject):
         """Frames read by the current source's reader (0 when none is open)."""
         return 0 if self._worker is None else self._worker.reads
 
-    def _on_frame(self, image: QImage) -> None:
+    def _on_frame(self, image: QImage, frame_size: QSize) -> None:
         worker = self._worker
         if worker is None or self.sender() is not worker:
             return
-        self.frame_captured.emit(image)
+        self.frame_captured.emit(image, frame_size)
         worker.frame_shown()
 
     def _on_motion(self, moving: bool) -> None:

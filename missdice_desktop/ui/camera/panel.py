@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QFont, QImage
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -145,6 +145,7 @@ class CameraPanel(QWidget):
         self.sources.spec_picked.connect(self._on_source_picked)
         self.feed.opened.connect(self._on_opened)
         self.feed.frame_captured.connect(self._on_frame)
+        self.preview.paint_size_changed.connect(self.feed.set_preview_size)
         self.feed.motion_changed.connect(self._on_motion)
         self.feed.scene_read.connect(self._on_scene)
         self.feed.failed.connect(self._on_failed)
@@ -243,8 +244,8 @@ class CameraPanel(QWidget):
             lambda: fill(translate("CameraPanel", "%1: roll the dice in view."), name)
         )
 
-    def _on_frame(self, image: QImage) -> None:
-        self.preview.show_image(image)
+    def _on_frame(self, image: QImage, frame_size: QSize) -> None:
+        self.preview.show_image(image, frame_size)
 
     def _on_motion(self, moving: bool) -> None:
         self._moving = moving

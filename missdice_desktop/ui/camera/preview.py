@@ -7,7 +7,17 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QPoint,
+    QPointF,
+    QRectF,
+    QSize,
+    QSizeF,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -17,6 +27,7 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
+    QResizeEvent,
     QTransform,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -46,10 +57,17 @@ class CameraPreview(QWidget):
     """A die was clicked: its index and where (global coordinates), to offer its values."""
     die_fixed = Signal(int, int)
     """A die was set from the keyboard: its index and value (0: not in play)."""
+    paint_size_changed = Signal(QSize)
+    """The preview's size in device pixels changed: frames are best sent at most that big."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.image = QImage()
+        self.frame_size = QSize()
+        """The camera frame's own size (the image may be shrunk to the painted size): the dice
+        are placed in its pixels."""
+        self._overlay: QImage | None = None
+        self._overlay_key: tuple[object, ...] = ()
         self.scene = SceneReading()
         self.picked: int | None = None
         """The die picked by its number, waiting for a value key."""
@@ -70,9 +88,13 @@ class CameraPreview(QWidget):
         self.setAccessibleName(translate("CameraPanel", "Camera preview"))
         self._describe()
 
-    def show_image(self, image: QImage) -> None:
-        """Show a new frame."""
-        self.image = image
+    def show_image(self, image: QImage, frame_size: QSize | None = None) -> None:
+        """Show a new frame: `image`, the frame shrunk from `frame_size` (by default, its own
+        size). The same image again (a still video or photo) is not painted again."""
+        size = image.size() if frame_size is None else QSize(frame_size)
+        if image.cacheKey() == self.image.cacheKey() and size == self.frame_size:
+            return
+        self.image, self.frame_size = image, size
         self.update()
 
     def show_scene(self, scene: SceneReading) -> None:
@@ -107,6 +129,7 @@ class CameraPreview(QWidget):
     def clear(self) -> None:
         """Show nothing (no source)."""
         self.image = QImage()
+        self.frame_size = QSize()
         self.scene = SceneReading()
         self.picked = None
         self.update()
@@ -123,12 +146,23 @@ class CameraPreview(QWidget):
         """As tall as the picture is at this width (4:3 before the first frame)."""
         if self.image.isNull():
             return width * 3 // 4
-        return width * self.image.height() // max(1, self.image.width())
+        return width * self.frame_size.height() // max(1, self.frame_size.width())
+
+    def device_size(self) -> QSize:
+        """The preview's size in device pixels (what a frame is painted at most)."""
+        ratio = self.devicePixelRatioF()
+        return QSize(round(self.width() * ratio), round(self.height() * ratio))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Say the new size, so that frames come shrunk to it."""
+        super().resizeEvent(event)
+        self.paint_size_changed.emit(self.device_size())
 
     def _geometry(self) -> tuple[float, float, float]:
-        scale = min(self.width() / self.image.width(), self.height() / self.image.height())
-        left = (self.width() - self.image.width() * scale) / 2
-        top = (self.height() - self.image.height() * scale) / 2
+        frame = self.frame_size
+        scale = min(self.width() / frame.width(), self.height() / frame.height())
+        left = (self.width() - frame.width() * scale) / 2
+        top = (self.height() - frame.height() * scale) / 2
         return scale, left, top
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -143,8 +177,33 @@ class CameraPreview(QWidget):
             )
             return
         scale, left, top = self._geometry()
-        width, height = self.image.width() * scale, self.image.height() * scale
-        painter.drawImage(QRectF(left, top, width, height), self.image)
+        width, height = self.frame_size.width() * scale, self.frame_size.height() * scale
+        target = QRectF(left, top, width, height)
+        ratio = self.devicePixelRatioF()
+        shrunk = QSizeF(self.image.size()) / ratio
+        if abs(shrunk.width() - width) <= 1 and abs(shrunk.height() - height) <= 1:
+            target.setSize(shrunk)  # made at the painted size: copied pixel for pixel
+        painter.drawImage(target, self.image)
+        if self.scene.dice:
+            painter.drawImage(QPointF(0, 0), self._dice_overlay(scale, left, top))
+        if self.hasFocus():
+            painter.setPen(QPen(self.palette().highlight().color(), 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
+        painter.end()
+
+    def _dice_overlay(self, scale: float, left: float, top: float) -> QImage:
+        """The dice's outlines, badges and numbers over a transparent preview, drawn again only
+        when the scene, the die picked or the size changes (not for every frame)."""
+        ratio = self.devicePixelRatioF()
+        key = (self.scene, self.picked, self.size(), ratio, self.frame_size, self.font())
+        if self._overlay is not None and key == self._overlay_key:
+            return self._overlay
+        overlay = QImage(self.device_size(), QImage.Format.Format_ARGB32_Premultiplied)
+        overlay.setDevicePixelRatio(ratio)
+        overlay.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(overlay)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         font = QFont(self.font())
         font.setBold(True)
         font.setPixelSize(max(12, round(16 * max(scale, 0.6))))
@@ -191,11 +250,9 @@ class CameraPreview(QWidget):
             painter.drawRect(tag)
             painter.setPen(QColor(255, 255, 255))
             painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, str(number + 1))
-        if self.hasFocus():
-            painter.setPen(QPen(self.palette().highlight().color(), 2))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
         painter.end()
+        self._overlay, self._overlay_key = overlay, key
+        return overlay
 
     def die_centres(self) -> list[QPointF]:
         """Where the dice are drawn (for clicks, tests and accessibility checks)."""
@@ -232,6 +289,8 @@ class CameraPreview(QWidget):
 
     def event(self, event: QEvent) -> bool:
         """Digits typed here pick and set dice, before the window's own digit shortcuts."""
+        if event.type() == QEvent.Type.DevicePixelRatioChange:
+            self.paint_size_changed.emit(self.device_size())
         if (
             event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)

@@ -1,12 +1,15 @@
 """Capture and reading off the GUI thread, results by signal.
 
 Two loops per open source. The capture thread sends every frame to the preview (never more
-than the window takes) and runs the motion test on a small grey copy of it (`MotionGate`,
-about 1 ms). Only when the table has settled into a scene not read yet does the reader thread
-wake: it reads two or three of that scene's still frames, votes die by die (`vision.vote`),
-sends the scene once, looks once for a QR code (a shared game held up to the camera), and
-rests until the table changes again. While dice roll or hands move, nothing is read; while the
-table sits still, nothing is read again. The preview keeps the source's frame rate throughout.
+than the window takes), shrunk to the size it is painted at, and runs the motion test on a
+small grey copy of it (`MotionGate`, under 1 ms); a frame that repeats the last one (a video's
+or the demo photos' still frames) costs neither again. Only when the table has settled into a
+scene not read yet does the reader thread wake: it reads the scene's last two still frames at
+once (one of them on a second reading thread, which joins once a read has worked), a third
+frame when they disagree, votes die by die (`vision.vote`), sends the scene once, looks once
+for a QR code (a shared game held up to the camera), and rests until the table changes again.
+While dice roll or hands move, nothing is read; while the table sits still, nothing is read
+again. The preview keeps the source's frame rate throughout.
 """
 
 from __future__ import annotations
@@ -15,17 +18,23 @@ import functools
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
+import cv2
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import QThread, Signal
+from PySide6.QtCore import QSize, QThread, Signal
 from PySide6.QtGui import QImage
 
 from vision import Reading, read_dice
 from vision.net import NetworksUnavailable
 from vision.sources import FrameSource, FrameSourceError, Pacer, SourceProblem
-from vision.stability import Motion, MotionGate, small_grey
+from vision.stability import Motion, MotionGate, same_frame, small_grey
 from vision.vote import needs_another_read, vote
+
+Frame = npt.NDArray[np.uint8]
+Still = tuple[Frame, int]
+"""A still frame of the scene to read, and its number."""
 
 Reader = Callable[[npt.NDArray[np.uint8]], Reading]
 read_for_camera: Reader = functools.partial(read_dice, check_focus=True)
@@ -55,8 +64,9 @@ class CameraWorker(QThread):
 
     opened = Signal(str)
     """The source is open (its name)."""
-    frame_captured = Signal(QImage)
-    """A new frame for the preview."""
+    frame_captured = Signal(QImage, QSize)
+    """A new frame for the preview, shrunk to the size it is painted at (`set_preview_size`),
+    and the frame's own size. A frame that repeats the last one is the same QImage again."""
     motion_changed = Signal(bool)
     """True when the table starts moving, False when it has settled."""
     scene_read = Signal(object, object, float)
@@ -84,10 +94,15 @@ class CameraWorker(QThread):
         self._stopping = threading.Event()
         self._shown = threading.Event()
         self._shown.set()
-        self._newest: tuple[npt.NDArray[np.uint8], float, int] | None = None
+        self._newest: tuple[Frame, float, int] | None = None
         self._wake = threading.Condition()
         self._scene = 0
         """Number of the still scene to read (0: none); a move makes it stale."""
+        self._settled = False
+        """The scene to read is confirmed still (`Motion.CHANGED`), not only settling."""
+        self._scene_stills: tuple[Still, ...] = ()
+        """The scene's last two still frames, the newest last."""
+        self._preview_box: tuple[int, int] | None = None
         self._scene_rest = 0.0
         self._moving = True
         self.reads = 0
@@ -96,6 +111,11 @@ class CameraWorker(QThread):
     def frame_shown(self) -> None:
         """The preview painted the last frame; the next one may be sent."""
         self._shown.set()
+
+    def set_preview_size(self, width: int, height: int) -> None:
+        """Send frames shrunk to fit `width` x `height` device pixels, the size the preview
+        paints them at (0: as captured)."""
+        self._preview_box = (width, height) if width > 0 and height > 0 else None
 
     def read_again(self) -> None:
         """Read the scene in view again once it is still (another game, another count)."""
@@ -124,28 +144,53 @@ class CameraWorker(QThread):
         pacer = Pacer(self.source.frame_interval)
         number = 0
         rest = time.monotonic()
+        last: Frame | None = None
+        small = np.zeros((0, 0), np.uint8)
+        # The preview's image of the frame on view, and the box it was shrunk for.
+        image: QImage | None = None
+        image_box: tuple[int, int] | None = None
         try:
             while not self._stopping.is_set():
                 frame = self.source.read()
                 captured = time.monotonic()
                 number += 1
-                motion = self._gate.update(small_grey(frame))
+                if last is None or not same_frame(frame, last):
+                    small, image = small_grey(frame), None
+                motion = self._gate.update(small)
                 with self._wake:
                     self._newest = (frame, captured, number)
                     if motion is Motion.MOVING:
                         rest = captured
-                        if self._scene:
-                            self._scene = 0  # a reading under way is of a past scene
-                    elif motion is Motion.CHANGED:
+                        self._scene = 0  # a reading under way is of a past scene
+                    elif self._scene and not self._settled:
+                        # A scene read while it settled: confirmed, or the one read last after all.
+                        if motion is Motion.CHANGED:
+                            self._settled = True
+                        elif motion is Motion.STILL:
+                            self._scene = 0
+                    elif motion is Motion.CHANGED or (
+                        motion is Motion.SETTLING
+                        and not self._scene
+                        and self._gate.shows_new_scene(small)
+                    ):
+                        # Read from the first frame that matches the one before: the reading is
+                        # under way when the table is confirmed still, and offered only then.
+                        stills = ((last, number - 1),) if last is not None else ()
+                        self._scene_stills = (*stills, (frame, number))
                         self._scene, self._scene_rest = number, rest
+                        self._settled = motion is Motion.CHANGED
                     self._wake.notify()
+                last = frame
                 moving = motion is Motion.MOVING
                 if moving != self._moving:
                     self._moving = moving
                     self.motion_changed.emit(moving)
                 if self._shown.is_set():
+                    box = self._preview_box
+                    if image is None or image_box != box:
+                        image, image_box = _preview_image(frame, box), box
                     self._shown.clear()
-                    self.frame_captured.emit(_to_qimage(frame))
+                    self.frame_captured.emit(image, QSize(frame.shape[1], frame.shape[0]))
                 pacer.wait()
         except FrameSourceError as error:
             self.failed.emit(error.problem.value, str(error))
@@ -158,7 +203,17 @@ class CameraWorker(QThread):
             reader.wait(3000)
             self.source.close()
 
-    def _next_frame(self, after: int) -> tuple[npt.NDArray[np.uint8], int, int] | None:
+    def _next_scene(self) -> tuple[tuple[Still, ...], int] | None:
+        """The still frames of the scene to read and its number (waits for one); None when
+        stopping."""
+        with self._wake:
+            while not self._stopping.is_set():
+                if self._scene:
+                    return self._scene_stills, self._scene
+                self._wake.wait(0.5)
+        return None
+
+    def _next_frame(self, after: int) -> tuple[Frame, int, int] | None:
         """The newest frame of the scene to read captured after frame `after` (waits for it);
         None when stopping."""
         with self._wake:
@@ -169,36 +224,58 @@ class CameraWorker(QThread):
                 self._wake.wait(0.5)
         return None
 
+    def _read(self, frame: Frame) -> tuple[Reading, Frame | None]:
+        """One frame read and refined. A reader bug must not stop the camera: it reads as no
+        dice; NetworksUnavailable (a damaged install) passes."""
+        try:
+            return self._refiner(frame, self._reader(frame))
+        except NetworksUnavailable:
+            raise
+        except Exception:
+            return Reading(), None
+
     def _read_loop(self) -> None:
-        last = 0
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="dice-reader") as second:
+            try:
+                self._read_scenes(second)
+            except NetworksUnavailable as error:  # a damaged install: say so once, stop
+                self.failed.emit(SourceProblem.NO_READER.value, str(error))
+
+    def _read_scenes(self, second: ThreadPoolExecutor) -> None:
+        proven = False  # a read has worked: the second reading thread reads beside the first
         while True:
-            got = self._next_frame(last)
+            got = self._next_scene()
             if got is None:
                 return
-            frame, last, scene = got
-            readings: list[Reading] = []
-            crops = None
-            while True:
-                try:
-                    reading = self._reader(frame)
-                    reading, crops = self._refiner(frame, reading)
-                except NetworksUnavailable as error:  # a damaged install: say so once, stop
-                    self.failed.emit(SourceProblem.NO_READER.value, str(error))
+            stills, scene = got
+            (frame, last), earlier = stills[-1], stills[:-1]
+            if earlier and proven:
+                pending = second.submit(self._read, earlier[0][0])
+                newest = self._read(frame)
+                done = [pending.result(), newest]
+            else:
+                # Alone, so that a damaged reader is said once; then the second thread's turn.
+                done = [self._read(frame)]
+                proven = True
+                if earlier:
+                    done.insert(0, second.submit(self._read, earlier[0][0]).result())
+            self.reads += len(done)
+            readings = [reading for reading, _ in done]
+            crops = done[-1][1]
+            while needs_another_read(readings):
+                got_frame = self._next_frame(last)
+                if got_frame is None:
                     return
-                except Exception:  # a reader bug must not stop the camera: skip the frame
-                    reading, crops = Reading(), None
-                self.reads += 1
-                readings.append(reading)
-                if not needs_another_read(readings):
-                    break
-                got = self._next_frame(last)
-                if got is None:
-                    return
-                frame, last, now_scene = got
+                frame, last, now_scene = got_frame
                 if now_scene != scene:
                     break  # the table moved and settled again: read the new scene afresh
+                reading, crops = self._read(frame)
+                self.reads += 1
+                readings.append(reading)
             with self._wake:
-                if self._scene != scene:
+                while self._scene == scene and not self._settled and not self._stopping.is_set():
+                    self._wake.wait(0.5)  # read while settling: offered once confirmed still
+                if self._scene != scene or self._stopping.is_set():
                     continue  # the table moved meanwhile: this scene is gone
                 self._scene = 0
                 rest = self._scene_rest
@@ -227,6 +304,24 @@ class _ReaderThread(QThread):
         self._loop()
 
 
-def _to_qimage(frame: npt.NDArray[np.uint8]) -> QImage:
+def _to_qimage(frame: Frame) -> QImage:
     height, width = frame.shape[:2]
     return QImage(frame.data, width, height, frame.strides[0], QImage.Format.Format_BGR888).copy()
+
+
+def _preview_image(frame: Frame, box: tuple[int, int] | None) -> QImage:
+    """The frame as the preview paints it: shrunk to fit `box` (by the nearest pixel, as the
+    preview's painter would) in the format it paints without converting; as captured when it
+    is painted as big or bigger (or `box` is None)."""
+    height, width = frame.shape[:2]
+    scale = 1.0 if box is None else min(box[0] / width, box[1] / height)
+    if scale >= 1.0:
+        return _to_qimage(frame)
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    image = QImage(size[0], size[1], QImage.Format.Format_RGB32)  # B, G, R, 255 in memory
+    pixels = np.ndarray(
+        (size[1], size[0], 4), np.uint8, buffer=image.bits(), strides=(image.bytesPerLine(), 4, 1)
+    )
+    small = cv2.resize(frame, size, interpolation=cv2.INTER_NEAREST)
+    cv2.cvtColor(small, cv2.COLOR_BGR2BGRA, dst=pixels)
+    return image

@@ -72,6 +72,37 @@ def test_moving_dice_are_held_back(make_panel, qtbot) -> None:
     assert not any(enabled)
 
 
+def test_dice_that_pause_for_a_frame_and_roll_on_are_never_offered(make_panel, qtbot) -> None:
+    panel = make_panel(camera_demo_dir(), seconds_each=0.1)  # two frames of each roll
+    enabled: list[bool] = []
+    poll = QTimer()
+    poll.timeout.connect(lambda: enabled.append(panel.use_button.isEnabled()))
+    poll.start(10)
+    panel.start()
+    qtbot.wait(1500)
+    poll.stop()
+    assert len(enabled) > 50 and not any(enabled)
+    assert panel.scene.dice == ()
+
+
+def test_the_preview_gets_frames_at_the_size_it_paints(make_panel, qtbot, tmp_path: Path) -> None:
+    panel = make_panel(one_image_folder(tmp_path, DEMO[0]), seconds_each=10)
+    panel.start()
+    qtbot.waitUntil(lambda: panel.reading.values == FIRST_VALUES, timeout=5000)
+    preview = panel.preview
+
+    def fits() -> bool:
+        painted = preview.device_size()
+        image = preview.image
+        return image.width() <= painted.width() and image.height() <= painted.height()
+
+    qtbot.waitUntil(fits, timeout=2000)
+    assert preview.frame_size.width() > preview.image.width()  # shrunk, not the whole frame
+    assert len(preview.die_centres()) == 5
+    panel.resize(300, 300)
+    qtbot.waitUntil(lambda: preview.image.width() <= 300 and fits(), timeout=2000)
+
+
 def test_use_these_dice_fills_the_turn(make_panel, qtbot, tmp_path: Path) -> None:
     game = Game(get_variant("yahtzee").configure(), ["Anna", "Ben"])
     panel = make_panel(one_image_folder(tmp_path, DEMO[0]), seconds_each=10)
