@@ -8,7 +8,11 @@ frame rate, the process's CPU as a share of one core while the table is still an
 moves, how many frames were read, and how long after the dice come to rest the panel offers
 its reading ("Use these dice" enabled).
 
-Run: python -m missdice_desktop.ui.camera.bench [--seconds 40]
+The video's still frames repeat exactly, as a video file's and the demo photos' do; with
+`--noise 3` every frame carries a camera's sensor noise (a Gaussian of 3 grey levels), so that
+no two frames are alike, as with a webcam.
+
+Run: python -m missdice_desktop.ui.camera.bench [--seconds 40] [--noise 3]
 """
 
 from __future__ import annotations
@@ -67,19 +71,40 @@ def _hand(still: np.ndarray, progress: float) -> np.ndarray:
     return frame
 
 
-def make_video(path: Path, fps: float = FPS) -> list[Span]:
-    """The scripted video of rolls with pauses; returns what each stretch shows."""
+def _sensor_noise(sigma: float, rng: np.random.Generator) -> list[tuple[np.ndarray, np.ndarray]]:
+    """A few frames of a camera's sensor noise, as what it adds and what it takes away."""
+    fields = []
+    for _ in range(8 if sigma > 0 else 0):
+        noise = rng.normal(0.0, sigma, (SIZE[1], SIZE[0], 3))
+        fields.append(
+            (
+                np.clip(noise, 0, 255).astype(np.uint8),
+                np.clip(-noise, 0, 255).astype(np.uint8),
+            )
+        )
+    return fields
+
+
+def make_video(path: Path, fps: float = FPS, noise: float = 0.0) -> list[Span]:
+    """The scripted video of rolls with pauses (every frame with sensor noise of `noise`
+    grey levels); returns what each stretch shows."""
     from missdice_desktop.resources import camera_demo_dir
 
     rng = np.random.default_rng(7)
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), fps, SIZE)
     spans: list[Span] = []
     frame_number = 0
+    fields = _sensor_noise(noise, np.random.default_rng(11))
 
     def write(frame: np.ndarray, kind: str) -> None:
         nonlocal frame_number
         if not spans or spans[-1].kind != kind:
             spans.append(Span(frame_number, kind))
+        if fields:
+            # each frame its own noise: the fields in turn, moved by a pixel or two
+            up, down = fields[frame_number % len(fields)]
+            shift = frame_number // len(fields) % 3
+            frame = cv2.subtract(cv2.add(frame, np.roll(up, shift, 1)), np.roll(down, shift, 0))
         writer.write(frame)
         frame_number += 1
 
@@ -113,7 +138,11 @@ def main() -> None:
     """Print preview fps, CPU while still and moving, reads and reading delay."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=0.0, help="0: the whole video")
+    parser.add_argument(
+        "--noise", type=float, default=0.0, help="sensor noise on every frame (grey levels)"
+    )
     options = parser.parse_args()
+    load_before = os.getloadavg()[0]
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -134,7 +163,7 @@ def main() -> None:
     app = QApplication.instance() or QApplication(sys.argv)
     with tempfile.TemporaryDirectory() as folder:
         video = Path(folder) / "rolls-1280x720.avi"
-        spans = make_video(video)
+        spans = make_video(video, noise=options.noise)
         total = spans[-1].start
         seconds = options.seconds or total / FPS + 1.0
         shown: list[float] = []
@@ -159,10 +188,12 @@ def main() -> None:
         QTimer.singleShot(round(seconds * 1000), app.quit)
         app.exec()
         panel.shut_down()
-    decode_share = _decode_share(video_frames=spans[-1].start)
+    load_after = os.getloadavg()[0]
+    decode_share = _decode_share(video_frames=spans[-1].start, noise=options.noise)
     steady = [t for t in shown if t > shown[0] + 0.5] if shown else []
     fps = (len(steady) - 1) / (steady[-1] - steady[0]) if len(steady) > 2 else 0.0
     gaps = [(b - a) * 1000 for a, b in itertools.pairwise(steady)]
+    print(f"machine load (1-minute average): {load_before:.2f} before, {load_after:.2f} after")
     print(
         f"preview: {fps:.1f} fps at 1280x720 (source 30 fps), "
         f"worst gap {max(gaps, default=0):.0f} ms"
@@ -202,12 +233,12 @@ def main() -> None:
         )
 
 
-def _decode_share(video_frames: int) -> float:
+def _decode_share(video_frames: int, noise: float) -> float:
     """CPU share of one core that decoding the video alone takes at 30 fps (the source's cost,
     paid by any camera sending MJPG): the panel's own share is what comes on top."""
     with tempfile.TemporaryDirectory() as folder:
         video = Path(folder) / "rolls.avi"
-        make_video(video)
+        make_video(video, noise=noise)
         capture = cv2.VideoCapture(str(video))
         start = time.process_time()
         count = 0
