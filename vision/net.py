@@ -87,6 +87,8 @@ class ReaderColumn(enum.IntEnum):
 READER_VALUES = slice(ReaderColumn.ONE, ReaderColumn.SIX + 1)
 """The die reader's value columns, for the values 1..6 in order."""
 READER_COLUMNS = len(ReaderColumn)
+TURNED_BELOW = 0.9
+"""A face whose value the die reader is less sure of than this is read again, turned."""
 
 
 class NetworksUnavailable(RuntimeError):
@@ -192,8 +194,15 @@ class Networks:
             return np.zeros((0, READER_COLUMNS), np.float32)
         reader = self._net(READER_FILE)
         crops = [die_crop(frame, cx, cy, size) for cx, cy, size in places]
-        reader.setInput(cv2.dnn.blobFromImages(crops, PIXEL_SCALE, (CROP, CROP), (PIXEL_MEAN,) * 3))
-        return np.asarray(reader.forward(), np.float32).reshape(len(places), READER_COLUMNS)
+        probs = _reader_forward(reader, crops)
+        doubtful = _doubtful(probs)
+        if doubtful.size:
+            turned = [
+                np.ascontiguousarray(np.rot90(crops[i], k)) for k in (1, 2, 3) for i in doubtful
+            ]
+            more = _reader_forward(reader, turned).reshape(3, len(doubtful), READER_COLUMNS)
+            probs[doubtful] = (probs[doubtful] + more.sum(axis=0)) / 4.0
+        return probs
 
     def faces(self, frame: U8, floor: float = DIE_SCORE) -> list[Face]:
         """Every die's top face in a BGR frame that the networks take for a die with at least
@@ -211,6 +220,26 @@ class Networks:
             sure = float(probs[value]) / max(1e-6, die)
             faces.append(Face(cx, cy, size, value, min(is_die, sure), is_die, sure))
         return _outermost(_distinct(faces))
+
+
+def _reader_forward(reader: cv2.dnn.Net, crops: list[U8]) -> F32:
+    """The die reader's probabilities for each crop."""
+    reader.setInput(cv2.dnn.blobFromImages(crops, PIXEL_SCALE, (CROP, CROP), (PIXEL_MEAN,) * 3))
+    return np.asarray(reader.forward(), np.float32).reshape(len(crops), READER_COLUMNS)
+
+
+def _doubtful(probs: F32) -> npt.NDArray[np.intp]:
+    """The rows whose value the die reader is in doubt about (less sure than `TURNED_BELOW`).
+
+    Those faces are read again turned by a quarter, a half and three quarters, and the four
+    reads averaged: a die's value does not change when it turns, and the die reader's
+    mistakes do. On the colour photos 23 wrong values become 15 and 129 exact photos of 150
+    become 134; the Rune55 photos lose 7 false dice and the synthetic set 3, no white-dice
+    photo changes (docs/vision.md).
+    """
+    die = 1.0 - probs[:, ReaderColumn.NOT_A_DIE]
+    sure = probs[:, READER_VALUES].max(axis=1) / np.maximum(die, 1e-6)
+    return np.flatnonzero(sure < TURNED_BELOW)
 
 
 def _load(path: Path) -> cv2.dnn.Net:

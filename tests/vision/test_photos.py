@@ -41,10 +41,11 @@ TURNED = {
 
 
 # The coloured, translucent and crowded dice (150 photos, 1,090 dice), which the networks learnt
-# from: measured 86.00% exact photos (129/150) and 97.43% of dice (1062/1090); the floors sit a
-# photo and two dice under.
-COLOUR_MIN_EXACT = 0.853
-COLOUR_MIN_PER_DIE = 0.9724
+# from: measured 89.33% exact photos (134/150) and 98.17% of dice (1070/1090) since doubtful
+# faces are read turned too (86.00% and 97.43% before); the floors sit a photo and two dice
+# under.
+COLOUR_MIN_EXACT = 0.886
+COLOUR_MIN_PER_DIE = 0.9798
 
 needs_photos = pytest.mark.skipif(
     not (PHOTOS / "manifest.csv").is_file(),
