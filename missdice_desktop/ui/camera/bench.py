@@ -168,6 +168,7 @@ def main() -> None:
         seconds = options.seconds or total / FPS + 1.0
         shown: list[float] = []
         captured: list[tuple[float, float]] = []  # wall time, process CPU time
+        threads: set[int] = set()  # OpenCV's threads while the camera runs
 
         class TimedVideo(VideoFileSource):
             """The video, noting when each frame is captured and the CPU used so far."""
@@ -175,6 +176,7 @@ def main() -> None:
             def read(self):  # type: ignore[no-untyped-def]
                 frame = super().read()
                 captured.append((time.perf_counter(), time.process_time()))
+                threads.add(cv2.getNumThreads())
                 return frame
 
         panel = CameraPanel(str(video), open_source=lambda spec: TimedVideo(spec))
@@ -217,7 +219,7 @@ def main() -> None:
     )
     print(
         f"frames read: {len(reads)} of {len(captured)} captured "
-        f"(cv2 threads: {cv2.getNumThreads()})"
+        f"(OpenCV threads while the camera runs: {', '.join(map(str, sorted(threads)))})"
     )
     # A roll comes to rest at the first captured frame of a "still" stretch.
     rests = [captured[s.start][0] for s in spans if s.kind == "still" and s.start < len(captured)]

@@ -14,10 +14,11 @@ again. The preview keeps the source's frame rate throughout.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import cv2
@@ -129,7 +130,7 @@ class CameraWorker(QThread):
             self._wake.notify_all()
 
     def run(self) -> None:
-        """The capture loop (runs in the worker thread)."""
+        """Open the source, then capture until stopped (runs in the worker thread)."""
         try:
             self.source.open()
         except FrameSourceError as error:
@@ -139,6 +140,11 @@ class CameraWorker(QThread):
             self.failed.emit(SourceProblem.UNREADABLE.value, str(error))
             return
         self.opened.emit(self.source.name)
+        with _opencv_on_calling_threads():
+            self._capture()
+
+    def _capture(self) -> None:
+        """The capture loop, with the reading loop beside it."""
         reader = _ReaderThread(self._read_loop)
         reader.start()
         pacer = Pacer(self.source.frame_interval)
@@ -290,6 +296,32 @@ class CameraWorker(QThread):
             except Exception:  # nor a QR decoder's
                 continue
             self.codes_read.emit(codes)
+
+
+_opencv_lock = threading.Lock()
+_opencv_users = 0
+_opencv_threads = 0
+
+
+@contextlib.contextmanager
+def _opencv_on_calling_threads() -> Iterator[None]:
+    """While a camera is open, OpenCV runs each call on the thread that makes it: its thread
+    pool, woken for each of the capture thread's small calls 30 times a second, would double
+    their cost, and the reader reads a scene's two frames on two threads anyway. The pool comes
+    back when the last camera closes."""
+    global _opencv_users, _opencv_threads
+    with _opencv_lock:
+        if _opencv_users == 0:
+            _opencv_threads = cv2.getNumThreads()
+            cv2.setNumThreads(1)
+        _opencv_users += 1
+    try:
+        yield
+    finally:
+        with _opencv_lock:
+            _opencv_users -= 1
+            if _opencv_users == 0:
+                cv2.setNumThreads(_opencv_threads)
 
 
 class _ReaderThread(QThread):

@@ -103,6 +103,20 @@ def test_the_preview_gets_frames_at_the_size_it_paints(make_panel, qtbot, tmp_pa
     qtbot.waitUntil(lambda: preview.image.width() <= 300 and fits(), timeout=2000)
 
 
+def test_opencv_calls_stay_on_their_thread_while_a_camera_is_open(
+    make_panel, qtbot, tmp_path: Path
+) -> None:
+    import cv2
+
+    before = cv2.getNumThreads()
+    panel = make_panel(one_image_folder(tmp_path, DEMO[0]), seconds_each=10)
+    panel.start()
+    qtbot.waitUntil(lambda: panel.reading.values == FIRST_VALUES, timeout=5000)
+    assert cv2.getNumThreads() == 1
+    panel.shut_down()
+    assert cv2.getNumThreads() == before
+
+
 def test_use_these_dice_fills_the_turn(make_panel, qtbot, tmp_path: Path) -> None:
     game = Game(get_variant("yahtzee").configure(), ["Anna", "Ben"])
     panel = make_panel(one_image_folder(tmp_path, DEMO[0]), seconds_each=10)
