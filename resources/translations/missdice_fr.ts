@@ -323,10 +323,6 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
 <context>
     <name>CoachPanel</name>
     <message>
-        <source>With several players the coach plays each sheet for its own best expected score, not to beat the others.</source>
-        <translation>À plusieurs, le coach joue chaque feuille pour son meilleur score moyen, pas pour battre les autres.</translation>
-    </message>
-    <message>
         <source>The game is over: the review shows each turn.</source>
         <translation>La partie est finie : le bilan reprend chaque tour.</translation>
     </message>
@@ -341,6 +337,10 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>The coach failed: %1</source>
         <translation>Le coach a échoué : %1</translation>
+    </message>
+    <message>
+        <source>With several players the coach plays each sheet for its own best expected score, and to beat the others only in the endgame (4 boxes or fewer left, the others finished or nearly so).</source>
+        <translation>À plusieurs, le coach joue chaque feuille pour son meilleur score moyen, et pour battre les autres seulement en fin de partie (4 cases ou moins à remplir, les autres ayant fini ou presque).</translation>
     </message>
     <message>
         <source>The game is over: the review shows the costliest choices.</source>
@@ -413,6 +413,50 @@ Votre partie est conservée ; vous pouvez continuer à jouer ou annuler la derni
     <message>
         <source>The coach is working out this scoresheet (once; the game goes on meanwhile)…</source>
         <translation>Le coach étudie cette feuille (une seule fois ; la partie continue pendant ce temps)…</translation>
+    </message>
+    <message>
+        <source>Each player&apos;s chance to win after each turn: the rest of the game played 2,000 times from every sheet as the coach plays (within about 1 point at 50%)</source>
+        <translation>La chance de gagner de chaque joueur après chaque tour : le reste de la partie joué 2 000 fois depuis chaque feuille comme le joue le coach (à environ 1 point près autour de 50 %)</translation>
+    </message>
+    <message>
+        <source>Chances to win, turn by turn</source>
+        <translation>Chances de gagner, tour par tour</translation>
+    </message>
+    <message>
+        <source>Chances to win</source>
+        <translation>Chances de gagner</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Début</translation>
+    </message>
+    <message>
+        <source>Round %1</source>
+        <translation>Tour %1</translation>
+    </message>
+    <message>
+        <source>Working out the chances…</source>
+        <translation>Calcul des chances…</translation>
+    </message>
+    <message>
+        <source>Working out the chances… %1%</source>
+        <translation>Calcul des chances… %1 %</translation>
+    </message>
+    <message>
+        <source>Endgame: the coach plays to win. Chance to win: %1.</source>
+        <translation>Fin de partie : le coach joue pour gagner. Chance de gagner : %1.</translation>
+    </message>
+    <message>
+        <source>Roll the dice.</source>
+        <translation>Lancez les dés.</translation>
+    </message>
+    <message>
+        <source>%1 (most points)</source>
+        <translation>%1 (le plus de points)</translation>
+    </message>
+    <message>
+        <source>Playing for the most points (%1) would leave %2.</source>
+        <translation>Jouer pour le plus de points (%1) laisserait %2.</translation>
     </message>
 </context>
 <context>
