@@ -21,7 +21,6 @@ import contextlib
 import functools
 import json
 import os
-import socket
 import sys
 import threading
 import time
@@ -544,7 +543,17 @@ def _lock_path(path: Path) -> Path:
 
 
 def _this_process() -> dict[str, Any]:
-    return {"pid": os.getpid(), "host": socket.gethostname(), "started": _started(os.getpid())}
+    return {"pid": os.getpid(), "host": _host_name(), "started": _started(os.getpid())}
+
+
+def _host_name() -> str:
+    """This computer's name, as a lock names it: its host name, which the system's node name
+    is where there is one (asked of the network module elsewhere: Windows)."""
+    if hasattr(os, "uname"):
+        return os.uname().nodename
+    import socket
+
+    return socket.gethostname()
 
 
 def _holder_alive(lock: Path) -> bool:
@@ -560,7 +569,7 @@ def _holder_alive(lock: Path) -> bool:
     except (ValueError, TypeError, KeyError):
         # Being written right now, or damaged: young means a window starting up.
         return time.time() - _modified(lock) < 5.0
-    if host != socket.gethostname():
+    if host != _host_name():
         return True
     if not _pid_alive(pid):
         return False
