@@ -7,7 +7,6 @@ naming the file and the key (or the line, for TOML syntax errors).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -68,6 +67,8 @@ def load_grid_file(path: str | Path) -> Variant:
         raise GridError(f"{path}: cannot read the file ({error.reason})") from None
     except UnicodeDecodeError:
         raise GridError(f"{path}: not a text file (UTF-8 expected)") from None
+    import tomllib  # the TOML parser loads with the first grid file
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
