@@ -12,11 +12,11 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 from missdice_desktop.computers import Level
 from missdice_desktop.rules import Change, DiceGame, Game, IllegalActionError
-from missdice_desktop.ui.coach.controller import CoachController
-from missdice_desktop.ui.play.controller import GameController
 
 if TYPE_CHECKING:  # the coach loads when a computer first plays
     from missdice_desktop.coach.player import ComputerPlayer
+    from missdice_desktop.ui.coach.controller import CoachController
+    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 PACE_MS = 700

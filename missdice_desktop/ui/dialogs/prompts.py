@@ -9,20 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QDialog,
-    QFileDialog,
-    QInputDialog,
-    QMessageBox,
-    QWidget,
-)
 
-from missdice_desktop.ui.settings import Settings
 from missdice_desktop.ui.texts import fill
 
-if TYPE_CHECKING:  # the dialogs load when first opened
+if TYPE_CHECKING:  # the dialogs (and Qt's message boxes) load when first opened
+    from PySide6.QtWidgets import QWidget
+
     from missdice_desktop.ui.dialogs.new_game import NewGameChoice
+    from missdice_desktop.ui.settings import Settings
 
 translate = QCoreApplication.translate
 RECORD_FILTER = "Miss Dice (*.json);;JSON (*.json);;All files (*)"
@@ -37,10 +31,14 @@ class Prompts:
 
     def error(self, title: str, text: str) -> None:
         """One clear message: what went wrong and that nothing was lost."""
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.warning(self.parent, title, text)
 
     def confirm_zero(self, box: str, better_box: str, better_score: int) -> tuple[bool, bool]:
         """Ask before a 0 when another box scores more: (go on, never ask again)."""
+        from PySide6.QtWidgets import QCheckBox, QMessageBox
+
         box_ = QMessageBox(self.parent)
         box_.setIcon(QMessageBox.Icon.Question)
         box_.setWindowTitle(translate("Prompts", "Score 0?"))
@@ -61,6 +59,8 @@ class Prompts:
 
     def resume(self, summary: str) -> bool:
         """Offer back the unfinished game."""
+        from PySide6.QtWidgets import QMessageBox
+
         answer = QMessageBox.question(
             self.parent,
             translate("Prompts", "Resume the game?"),
@@ -72,6 +72,8 @@ class Prompts:
 
     def confirm_abandon(self, summary: str, *, opening: bool = False) -> bool:
         """Before another game takes the place of one still being played (it stays in Games)."""
+        from PySide6.QtWidgets import QMessageBox
+
         question = (
             translate(
                 "Prompts",
@@ -94,6 +96,8 @@ class Prompts:
 
     def confirm_delete(self, summary: str) -> bool:
         """Before a kept game is deleted for good."""
+        from PySide6.QtWidgets import QMessageBox
+
         answer = QMessageBox.question(
             self.parent,
             translate("Prompts", "Delete this game?"),
@@ -108,6 +112,8 @@ class Prompts:
 
     def player_name(self, current: str) -> str | None:
         """A new name for a player (None: cancelled)."""
+        from PySide6.QtWidgets import QInputDialog
+
         name, accepted = QInputDialog.getText(
             self.parent,
             translate("Prompts", "Rename a player"),
@@ -118,6 +124,8 @@ class Prompts:
 
     def new_game(self, settings: Settings) -> NewGameChoice | None:
         """The New game dialog."""
+        from PySide6.QtWidgets import QDialog
+
         from missdice_desktop.ui.dialogs.new_game import NewGameDialog
 
         dialog = NewGameDialog(settings, self.parent)
@@ -127,6 +135,8 @@ class Prompts:
 
     def open_path(self) -> str | None:
         """A game record to open."""
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getOpenFileName(
             self.parent, translate("Prompts", "Open a game"), "", RECORD_FILTER
         )
@@ -134,6 +144,8 @@ class Prompts:
 
     def save_path(self, suggested: str) -> str | None:
         """Where to save the game."""
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(
             self.parent, translate("Prompts", "Save the game as"), suggested, RECORD_FILTER
         )
@@ -141,6 +153,8 @@ class Prompts:
 
     def qr_save_path(self, suggested: str) -> str | None:
         """Where to save a game's QR code (PNG or SVG)."""
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(
             self.parent, translate("Prompts", "Save the QR code as"), suggested, QR_FILTER
         )
@@ -148,6 +162,8 @@ class Prompts:
 
     def continue_shared(self, summary: str) -> bool:
         """A game's code was held up to the camera: open it? (the current game is kept)"""
+        from PySide6.QtWidgets import QMessageBox
+
         answer = QMessageBox.question(
             self.parent,
             translate("Prompts", "Continue this game?"),
@@ -165,6 +181,8 @@ class Prompts:
 
     def about(self, text: str) -> None:
         """The About box (rich text: its links open, its folders can be selected and copied)."""
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(self.parent)
         box.setWindowTitle(translate("Prompts", "About Miss Dice"))
         from missdice_desktop.ui.dialogs.about import app_icon
@@ -177,6 +195,8 @@ class Prompts:
 
     def export_path(self, kind: str, suggested: str) -> str | None:
         """Where to write an export: `kind` is "pdf" or "csv"."""
+        from PySide6.QtWidgets import QFileDialog
+
         title, filter_ = {
             "pdf": (translate("Prompts", "Export the sheet as PDF"), "PDF (*.pdf)"),
             "csv": (translate("Prompts", "Export as CSV"), "CSV (*.csv)"),
@@ -187,12 +207,15 @@ class Prompts:
     def print_setup(self, printer: object) -> bool:
         """The system's print dialog for `printer` (a QPrinter); False when cancelled."""
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter  # print support when asked
+        from PySide6.QtWidgets import QDialog
 
         assert isinstance(printer, QPrinter)
         return QPrintDialog(printer, self.parent).exec() == QDialog.DialogCode.Accepted
 
     def edit_note(self, title: str, text: str) -> str | None:
         """A game's note, edited (None when cancelled)."""
+        from PySide6.QtWidgets import QDialog
+
         from missdice_desktop.ui.dialogs.note import NoteDialog
 
         dialog = NoteDialog(title, text, self.parent)
@@ -200,6 +223,8 @@ class Prompts:
 
     def fix_box(self, turns: list[str]) -> tuple[int, str] | None:
         """Which scored turn to correct (an index of `turns`) and its right dice ("44421")."""
+        from PySide6.QtWidgets import QDialog
+
         from missdice_desktop.ui.dialogs.correction import CorrectionDialog
 
         dialog = CorrectionDialog(turns, self.parent)

@@ -18,17 +18,13 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QApplication
 
-from missdice_desktop.export import write_games_csv, write_high_scores_csv
-from missdice_desktop.library import KeptSummary, high_scores
-from missdice_desktop.notes import NoteProblem, note_problem
-from missdice_desktop.records import RecordError, load_record, session_meta
 from missdice_desktop.rules import DiceGame
-from missdice_desktop.session_meta import write_meta
 from missdice_desktop.ui.games import view_of
 from missdice_desktop.ui.settings import save_settings
 from missdice_desktop.ui.texts import fill
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the export, the kept games and the notes load when first used
+    from missdice_desktop.notes import NoteProblem
     from missdice_desktop.ui.dialogs.games_window import GamesWindow
     from missdice_desktop.ui.game_night.scoreboard import Scoreboard
     from missdice_desktop.ui.play.controller import GameController
@@ -146,6 +142,8 @@ class GameNight(QObject):
 
     def export_csv(self, games_window: GamesWindow, page: int) -> None:
         """The Games window's page (0: the kept games, 1: the high scores) as CSV."""
+        from missdice_desktop.export import write_games_csv, write_high_scores_csv
+        from missdice_desktop.library import KeptSummary, high_scores
         from missdice_desktop.ui.dialogs.kept_games import sheet_name
 
         readable = [entry for entry in games_window.kept if isinstance(entry, KeptSummary)]
@@ -179,6 +177,11 @@ class GameNight(QObject):
     def edit_note(self, games_window: GamesWindow, path: Path) -> bool:
         """Edit a kept game's note; a note refused (too long) is offered again as typed, so
         nothing is lost. True when a note was kept."""
+        from missdice_desktop.library import KeptSummary
+        from missdice_desktop.notes import note_problem
+        from missdice_desktop.records import RecordError, load_record, session_meta
+        from missdice_desktop.session_meta import write_meta
+
         controller = self.controller
         entry = next((e for e in games_window.kept if e.path == path), None)
         if not isinstance(entry, KeptSummary):
