@@ -21,8 +21,8 @@ from PySide6.QtCore import (
     QTimer,
     QTranslator,
 )
-from PySide6.QtGui import QColor, QFileOpenEvent, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QMessageBox, QStyleFactory
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QWidget
 
 from missdice_desktop.resources import translations_dir
 from missdice_desktop.rules import Game, get_variant
@@ -130,6 +130,8 @@ def light_palette() -> QPalette:
     and text greyed for disabled controls that still reads."""
     style = QApplication.style()
     if style is None or style.name() != "fusion":
+        from PySide6.QtWidgets import QStyleFactory
+
         style = QStyleFactory.create("Fusion")
     palette = style.standardPalette()
     palette.setColor(QPalette.ColorRole.Link, QColor("#0b5cad"))
@@ -246,6 +248,8 @@ def install_excepthook(parts: AppParts) -> None:
             return
         showing = True
         try:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.critical(
                 parts.window,
                 translate("App", "Something went wrong"),
@@ -274,10 +278,36 @@ class DesktopOpenFilter(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Open the game the event names, as Game › Open… would."""
-        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+        if event.type() != QEvent.Type.FileOpen:
+            return False
+        from PySide6.QtGui import QFileOpenEvent
+
+        if isinstance(event, QFileOpenEvent):
             target = event.file() or event.url().toString()
             QTimer.singleShot(0, lambda: self.controller.files.open_requested(target))
             return True
+        return False
+
+
+class AfterFirstPaint(QObject):
+    """Runs `work` once, when the event loop is idle after `widget` first painted: what the
+    first screen does not show is made then, without keeping the window from appearing."""
+
+    def __init__(self, widget: QWidget, work: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._work = work
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._work)
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """At the first paint, wait for the event loop to be idle."""
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            # A timer (not a queued call) fires once the events waiting are done: the rest
+            # of the paint, and whatever came in meanwhile.
+            self._timer.start(0)
         return False
 
 
@@ -300,4 +330,5 @@ def run(
     app.installEventFilter(opener)
     parts.window.show()
     QTimer.singleShot(0, lambda: parts.controller.start(record_path, camera=camera))
+    AfterFirstPaint(parts.window, parts.window.build_hidden_parts)  # the window keeps it
     return app.exec()

@@ -28,16 +28,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from missdice_desktop.ui.camera.panel import CameraPanel
-from missdice_desktop.ui.coach.panel import CoachPanel
 from missdice_desktop.ui.dice_tray import DiceTray
-from missdice_desktop.ui.games.free_roller import FreeRollerView
 from missdice_desktop.ui.games.sheet_view import SheetView
 from missdice_desktop.ui.texts import fill
 from missdice_desktop.ui.window_menus import WindowMenus
 
-if TYPE_CHECKING:  # the other games' boards load when first shown
+if TYPE_CHECKING:  # the other games' boards, the free roller and the docks load later
+    from missdice_desktop.ui.camera.panel import CameraPanel
+    from missdice_desktop.ui.coach.panel import CoachPanel
     from missdice_desktop.ui.games.four21_board import Four21Board
+    from missdice_desktop.ui.games.free_roller import FreeRollerView
     from missdice_desktop.ui.games.pig_board import PigBoard
 
 translate = QCoreApplication.translate
@@ -122,6 +122,9 @@ class MainWindow(WindowMenus):
 
     closing = Signal()
     language_changed = Signal()
+    hidden_parts_built = Signal()
+    """The free roller's page and the camera's and the coach's docks were made (see
+    `build_hidden_parts`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -146,7 +149,6 @@ class MainWindow(WindowMenus):
         self.boards.addWidget(self.sheet)
         self._pig_board: PigBoard | None = None
         self._four21_board: Four21Board | None = None
-        self.roller = FreeRollerView(self)
         self.status_label = QLabel(self)
         self.status_label.setObjectName("statusLine")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -188,7 +190,6 @@ class MainWindow(WindowMenus):
         self.pages = QStackedWidget(self)
         """The game being played, or the free roller."""
         self.pages.addWidget(play_page)
-        self.pages.addWidget(self.roller)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(10, 6, 10, 4)
@@ -196,29 +197,12 @@ class MainWindow(WindowMenus):
         layout.addWidget(self.pages, 1)
         self.setCentralWidget(central)
 
-        self.camera_panel = CameraPanel()
-        self.camera_panel.setObjectName("cameraPanel")
-        self.camera_dock = CameraDock(self)
-        self.camera_dock.setObjectName("cameraDock")
-        self.camera_dock.setWidget(self.camera_panel)
-        self.camera_dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetClosable
-            | QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-        )
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.camera_dock)
-        self.camera_dock.hide()
-
-        self.coach_panel = CoachPanel()
-        self.coach_panel.setObjectName("coachPanel")
-        self.coach_dock = CameraDock(self)
-        self.coach_dock.setObjectName("coachDock")
-        self.coach_dock.setWidget(self.coach_panel)
-        self.coach_dock.setFeatures(self.camera_dock.features())
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.coach_dock)
-        self.coach_dock.hide()
-        self.coach_action.toggled.connect(self.coach_dock.setVisible)
-        self.coach_dock.closed.connect(lambda: self.coach_action.setChecked(False))
+        self._roller: FreeRollerView | None = None
+        self._camera_panel: CameraPanel | None = None
+        self._camera_dock: CameraDock | None = None
+        self._coach_panel: CoachPanel | None = None
+        self._coach_dock: CameraDock | None = None
+        self.coach_action.toggled.connect(self._show_coach)
 
         self.tray.dice_replaced.connect(self._order_tabs)
         self._order_tabs()
@@ -244,6 +228,108 @@ class MainWindow(WindowMenus):
             self.boards.addWidget(self._four21_board)
         return self._four21_board
 
+    @property
+    def has_hidden_parts(self) -> bool:
+        """Whether the free roller's page and the docks were made yet."""
+        return self._roller is not None
+
+    def build_hidden_parts(self) -> None:
+        """Make the parts the first screen does not show, hidden, once: the free roller's
+        page, the camera's dock and the coach's dock. The app makes them right after the
+        window's first paint; whatever first asks for one of them makes them sooner.
+
+        They are made together, in this order, so that the window lays out and moves the
+        focus the same whoever made them."""
+        if self._roller is not None:
+            return
+        from missdice_desktop.ui.camera.panel import CameraPanel
+        from missdice_desktop.ui.coach.panel import CoachPanel
+        from missdice_desktop.ui.games.free_roller import FreeRollerView
+
+        roller = FreeRollerView(self)
+        self.pages.addWidget(roller)
+        self._roller = roller
+        roller.retranslate()
+
+        camera_panel = CameraPanel()
+        camera_panel.setObjectName("cameraPanel")
+        camera_dock = CameraDock(self)
+        camera_dock.setObjectName("cameraDock")
+        camera_dock.setWidget(camera_panel)
+        camera_dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, camera_dock)
+        camera_dock.hide()
+        self._camera_panel, self._camera_dock = camera_panel, camera_dock
+
+        coach_panel = CoachPanel()
+        coach_panel.setObjectName("coachPanel")
+        coach_dock = CameraDock(self)
+        coach_dock.setObjectName("coachDock")
+        coach_dock.setWidget(coach_panel)
+        coach_dock.setFeatures(camera_dock.features())
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, coach_dock)
+        coach_dock.hide()
+        coach_dock.closed.connect(lambda: self.coach_action.setChecked(False))
+        self._coach_panel, self._coach_dock = coach_panel, coach_dock
+        self._name_docks()
+        self.hidden_parts_built.emit()
+
+    @property
+    def roller(self) -> FreeRollerView:
+        """The free roller's page (made when first asked for)."""
+        self.build_hidden_parts()
+        assert self._roller is not None
+        return self._roller
+
+    @property
+    def roller_shown(self) -> bool:
+        """Whether the free roller's page replaces the game's view."""
+        return self._roller is not None and self.pages.currentWidget() is self._roller
+
+    @property
+    def camera_panel(self) -> CameraPanel:
+        """The camera's panel (in its dock, made when first asked for)."""
+        self.build_hidden_parts()
+        assert self._camera_panel is not None
+        return self._camera_panel
+
+    @property
+    def camera_dock(self) -> CameraDock:
+        """The camera's dock, hidden until the camera is on."""
+        self.build_hidden_parts()
+        assert self._camera_dock is not None
+        return self._camera_dock
+
+    @property
+    def coach_panel(self) -> CoachPanel:
+        """The coach's panel (in its dock, made when first asked for)."""
+        self.build_hidden_parts()
+        assert self._coach_panel is not None
+        return self._coach_panel
+
+    @property
+    def coach_dock(self) -> CameraDock:
+        """The coach's dock, shown with View › The coach."""
+        self.build_hidden_parts()
+        assert self._coach_dock is not None
+        return self._coach_dock
+
+    def _show_coach(self, shown: bool) -> None:
+        if shown or self.has_hidden_parts:
+            self.coach_dock.setVisible(shown)
+
+    def _name_docks(self) -> None:
+        if self._camera_dock is not None and self._camera_panel is not None:
+            self._camera_dock.setWindowTitle(translate("MainWindow", "Camera"))
+            self._camera_panel.retranslate_ui()
+        if self._coach_dock is not None and self._coach_panel is not None:
+            self._coach_dock.setWindowTitle(translate("MainWindow", "Coach"))
+            self._coach_panel.retranslate_ui()
+
     def _order_tabs(self) -> None:
         """Dice, Roll, the dice entry, Undo, Redo, then the sheet."""
         for first, second in zip(self.tray.dice, self.tray.dice[1:], strict=False):
@@ -258,14 +344,12 @@ class MainWindow(WindowMenus):
         """Set every text in the current language."""
         self._history_shown = None
         self._name_actions()
-        self.camera_dock.setWindowTitle(translate("MainWindow", "Camera"))
-        self.camera_panel.retranslate_ui()
-        self.coach_dock.setWindowTitle(translate("MainWindow", "Coach"))
-        self.coach_panel.retranslate_ui()
+        self._name_docks()
         for board in (self._pig_board, self._four21_board):
             if board is not None:
                 board.retranslate()
-        self.roller.retranslate()
+        if self._roller is not None:
+            self._roller.retranslate()
         self.undo_button.setAccessibleName(translate("MainWindow", "Undo"))
         self.redo_button.setAccessibleName(translate("MainWindow", "Redo"))
         self.sheet.setAccessibleName(translate("MainWindow", "Scoresheet"))

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QLocale, QObject, QThreadPool, Signal
 
 from missdice_desktop.rules import DiceGame, Game, Ruleset
-from missdice_desktop.ui.background import BackgroundTask, ProgressCallback
-from missdice_desktop.ui.coach.panel import CoachPanel
-from missdice_desktop.ui.coach.win_chances import CoachChances
-from missdice_desktop.ui.play.controller import GameController
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:  # the coach (and numpy) load when the coach is first used, not at start
     from missdice_desktop.coach.advice import Choice, Coach
+    from missdice_desktop.ui.background import BackgroundTask, ProgressCallback
+    from missdice_desktop.ui.coach.panel import CoachPanel
+    from missdice_desktop.ui.coach.win_chances import CoachChances
     from missdice_desktop.ui.games.coaching import GameCoach
+    from missdice_desktop.ui.play.controller import GameController
 
 translate = QCoreApplication.translate
 SHOWN_CHOICES = 8
@@ -41,7 +41,6 @@ class CoachController(QObject):
         super().__init__(controller)
         self.controller = controller
         self.window = controller.window
-        self.panel: CoachPanel = self.window.coach_panel
         self.cache_dir = cache_dir
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
@@ -54,16 +53,36 @@ class CoachController(QObject):
         self._reviewing = False
         self._focused_box: str | None = None
         self._shut_down = False
-        self.chances = CoachChances(self)
-        """The chart of the chances to win and the endgame played to win."""
+        self._chances: CoachChances | None = None
         controller.view_refreshed.connect(self.refresh)
         self.window.sheet.row_focused.connect(self._on_row_focused)
         controller.game_replaced.connect(self._on_game_replaced)
-        self.panel.coach_toggled.connect(self.set_coach_on)
-        self.panel.review_requested.connect(self.show_review)
+        if self.window.has_hidden_parts:
+            self._connect_panel()
+        else:  # the panel is made after the window's first paint, or when the coach is shown
+            self.window.hidden_parts_built.connect(self._connect_panel)
         self.window.coach_action.toggled.connect(self._on_panel_shown)
         self.window.language_changed.connect(self.refresh)
         self.refresh()
+
+    def _connect_panel(self) -> None:
+        self.panel.coach_toggled.connect(self.set_coach_on)
+        self.panel.review_requested.connect(self.show_review)
+
+    @property
+    def panel(self) -> CoachPanel:
+        """The coach's panel in the window."""
+        return self.window.coach_panel
+
+    @property
+    def chances(self) -> CoachChances:
+        """The chart of the chances to win and the endgame played to win (made when first
+        shown)."""
+        if self._chances is None:
+            from missdice_desktop.ui.coach.win_chances import CoachChances
+
+            self._chances = CoachChances(self)
+        return self._chances
 
     @property
     def game(self) -> DiceGame[Any]:
@@ -125,6 +144,8 @@ class CoachController(QObject):
             return None
         if self._task is not None and self._task.running:
             self._task.cancel()
+        from missdice_desktop.ui.background import BackgroundTask
+
         task = BackgroundTask(build, self)
         task.progressed.connect(self._on_progress)
         task.succeeded.connect(lambda coach, key=key: self._on_built(key, coach))
@@ -147,7 +168,8 @@ class CoachController(QObject):
         """Stop any build, and start none again: the window is closing (a refresh on the way
         out would otherwise start a build that Yam's Écart makes a minute long)."""
         self._shut_down = True
-        self.chances.shut_down()
+        if self._chances is not None:
+            self._chances.shut_down()
         if self._task is not None:
             self._task.cancel()
         self.pool.waitForDone(5_000)
@@ -185,17 +207,19 @@ class CoachController(QObject):
     def refresh(self) -> None:
         """Show the coach's view of the game as it is now."""
         game = self.game
-        panel = self.panel
-        tray = self.window.tray
-        tray.show_advice(None)
+        window = self.window
+        window.tray.show_advice(None)
         # Only the scoresheet games have a coach: elsewhere its menu item and panel go.
         sheet_game = self.controller.view.scoresheet(game)
         game_coach = self.controller.view.coach() if sheet_game is None else None
         coachable = sheet_game is not None or game_coach is not None
-        self.window.coach_action.setEnabled(coachable)
-        self.window.coach_dock.setVisible(coachable and self.window.coach_action.isChecked())
-        if not self.window.coach_action.isChecked():
+        window.coach_action.setEnabled(coachable)
+        shown = coachable and window.coach_action.isChecked()
+        if shown or window.has_hidden_parts:
+            window.coach_dock.setVisible(shown)
+        if not window.coach_action.isChecked():
             return  # nothing shown: nothing to ask of the coach (it loads when first shown)
+        panel = self.panel
         panel.plays_to_win = game_coach is not None
         self.chances.show_chart(sheet_game)
         if game_coach is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QApplication, QWidget
@@ -31,11 +31,6 @@ from missdice_desktop.rules import (
 )
 from missdice_desktop.session_meta import DICE_TABLE
 from missdice_desktop.ui import texts
-from missdice_desktop.ui.dialogs.end_of_game import (
-    EndOfGameDialog,
-    game_over_text,
-    winners_text,
-)
 from missdice_desktop.ui.dialogs.prompts import Prompts
 from missdice_desktop.ui.games import GameView, view_of
 from missdice_desktop.ui.games.sheet_model import SheetModel
@@ -50,6 +45,9 @@ from missdice_desktop.ui.play.undo_redo import UndoRedo
 from missdice_desktop.ui.play.window_settings import WindowSettings
 from missdice_desktop.ui.settings import AppPaths, Settings
 from missdice_desktop.ui.texts import fill
+
+if TYPE_CHECKING:  # the ranking loads when a game ends
+    from missdice_desktop.ui.dialogs.end_of_game import EndOfGameDialog
 
 translate = QCoreApplication.translate
 
@@ -115,6 +113,10 @@ class GameController(QObject):
             action.triggered.connect(lambda _=False, a=action: self.digit_key(int(a.data())))
         window.tray.dice_entered.connect(self.enter_dice)
         window.quit_action.triggered.connect(window.close)
+        window.hidden_parts_built.connect(self._on_hidden_parts_built)
+
+    def _on_hidden_parts_built(self) -> None:
+        self.window.camera_panel.set_expected_count(self.game.rules.dice_count)
 
     # The session ------------------------------------------------------------------------------
 
@@ -160,7 +162,8 @@ class GameController(QObject):
             self.session.update_meta(replace(meta, dice_source=DICE_TABLE), save=False)
         self.window.tray.clear_draft()
         self.table_dice.restore_draft()
-        self.window.camera_panel.forget_reading()
+        if self.window.has_hidden_parts:
+            self.window.camera_panel.forget_reading()
         self.close_end_of_game()
         self._status_note = ""
         self.session.save()
@@ -299,7 +302,8 @@ class GameController(QObject):
         view.show(self, legal)
         window.tray.set_dice_count(game.rules.dice_count, game.rules.faces)
         window.tray.speak_of_throws(view.speaks_of_throws)
-        window.camera_panel.set_expected_count(game.rules.dice_count)
+        if window.has_hidden_parts:
+            window.camera_panel.set_expected_count(game.rules.dice_count)
         window.tray.show_turn(
             game.rules.shown_dice(game.state),
             game.held,
@@ -337,6 +341,8 @@ class GameController(QObject):
         if game.finished and game.losers():
             return fill(translate("Controller", "Game over — %1 loses"), game.losers()[0])
         if game.finished:
+            from missdice_desktop.ui.dialogs.end_of_game import winners_text
+
             return fill(translate("Controller", "Game over — %1"), winners_text(game.standings()))
         return self.view.turn_text(game)
 
@@ -365,6 +371,8 @@ class GameController(QObject):
             return hint
         game = self.game
         if game.finished:
+            from missdice_desktop.ui.dialogs.end_of_game import game_over_text
+
             return game_over_text(game)
         if game.dice is None:
             return self.view.dice_first_text(table_mode=self.table_mode)
@@ -373,6 +381,8 @@ class GameController(QObject):
     # End of the game ---------------------------------------------------------------------------
 
     def _show_end_of_game(self) -> None:
+        from missdice_desktop.ui.dialogs.end_of_game import EndOfGameDialog
+
         self.close_end_of_game()
         losers = self.game.losers()
         dialog = EndOfGameDialog(

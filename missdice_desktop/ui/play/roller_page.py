@@ -23,13 +23,19 @@ class RollerPage(QObject):
         super().__init__(controller)
         self.controller = controller
         self.window = controller.window
+        if self.window.has_hidden_parts:
+            self._connect_roller()
+        else:  # the roller's page is made after the window's first paint, or when shown
+            self.window.hidden_parts_built.connect(self._connect_roller)
+
+    def _connect_roller(self) -> None:
         self.window.roller.setup_changed.connect(self._remember)
         self.window.roller.back_requested.connect(self.show_game)
 
     @property
     def shown(self) -> bool:
         """True while the free roller replaces the game's view."""
-        return self.window.pages.currentWidget() is self.window.roller
+        return self.window.roller_shown
 
     def show(self) -> None:
         """The free roller, with its last dice; the game in progress stays as it is."""

@@ -30,6 +30,12 @@ class Sharing(QObject):
         self.window = controller.window
         self.dialog: QDialog | None = None
         self.window.share_action.triggered.connect(self.share)
+        if self.window.has_hidden_parts:
+            self._connect_camera()
+        else:  # the camera's panel is made after the window's first paint, or when asked for
+            self.window.hidden_parts_built.connect(self._connect_camera)
+
+    def _connect_camera(self) -> None:
         self.window.camera_panel.code_seen.connect(self.offer_shared_game)
 
     def share(self) -> None:

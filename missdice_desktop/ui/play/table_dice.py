@@ -34,13 +34,20 @@ class TableDice(QObject):
         window.tray.draft_changed.connect(self._keep_draft)
         window.table_dice_action.triggered.connect(self.set_table_dice)
         window.camera_action.triggered.connect(self.set_camera)
+        if window.has_hidden_parts:
+            self._connect_camera()
+        else:  # the camera's panel is made after the window's first paint, or when asked for
+            window.hidden_parts_built.connect(self._connect_camera)
+
+    def _connect_camera(self) -> None:
+        window, panel = self.window, self.window.camera_panel
         window.camera_dock.closed.connect(lambda: self.set_camera(False))
-        window.camera_panel.dice_chosen.connect(self.use_camera_dice)
-        window.camera_panel.ready_changed.connect(window.use_camera_dice_action.setEnabled)
-        window.use_camera_dice_action.triggered.connect(window.camera_panel.use_dice)
-        window.camera_panel.source_chosen.connect(self._remember_camera)
-        window.camera_panel.set_learned_file(session.paths.data_dir / "learned-dice.npz")
-        window.camera_panel.automatic.toggled.connect(self._remember_camera_automatic)
+        panel.dice_chosen.connect(self.use_camera_dice)
+        panel.ready_changed.connect(window.use_camera_dice_action.setEnabled)
+        window.use_camera_dice_action.triggered.connect(panel.use_dice)
+        panel.source_chosen.connect(self._remember_camera)
+        panel.set_learned_file(self.session.paths.data_dir / "learned-dice.npz")
+        panel.automatic.toggled.connect(self._remember_camera_automatic)
 
     def set_table_dice(self, table: bool) -> None:
         """Switch between virtual dice and dice from the table, from this turn on."""
@@ -82,7 +89,8 @@ class TableDice(QObject):
             self.session.update_meta(replace(meta, table_draft=None), save=False)
         if change.turn_ended:
             self.window.tray.clear_draft()
-            self.window.camera_panel.forget_reading()
+            if self.window.has_hidden_parts:
+                self.window.camera_panel.forget_reading()
 
     # The camera ---------------------------------------------------------------------------------
 

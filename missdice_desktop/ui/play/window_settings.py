@@ -105,7 +105,8 @@ class WindowSettings(QObject):
     def on_close(self) -> None:
         """Keep everything: the game (autosave) and the window's size; free the camera."""
         controller = self.controller
-        self.window.camera_panel.shut_down()
+        if self.window.has_hidden_parts:
+            self.window.camera_panel.shut_down()
         controller.session.save()
         controller.autosave.release()
         settings = controller.settings
