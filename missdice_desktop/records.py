@@ -15,12 +15,11 @@ import stat
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from missdice_desktop.files import FileReadError, decode_text, read_regular_file
 from missdice_desktop.rules import (
     MAX_PLAYERS,
-    Action,
     DiceGame,
     GridError,
     IllegalActionError,
@@ -32,6 +31,9 @@ from missdice_desktop.rules import (
 )
 from missdice_desktop.rules.text import unsaveable_part
 from missdice_desktop.session_meta import SessionMeta
+
+if TYPE_CHECKING:
+    from missdice_desktop.rules import Action
 
 RECORD_FORMAT = "missdice-game"
 RECORD_VERSION = 1

@@ -11,7 +11,9 @@ Pure Python: no Qt, no OpenCV. See docs/engine.md for the layout.
 False
 """
 
-from missdice_desktop.rules.actions import Action
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from missdice_desktop.rules.boxes import Box, BoxKind, Scoring, Section
 from missdice_desktop.rules.dice import DICE_COUNT, FACES, Dice, InvalidDiceError, make_dice
 from missdice_desktop.rules.engine import (
@@ -29,7 +31,6 @@ from missdice_desktop.rules.engine import (
     Standing,
     check_player_name,
 )
-from missdice_desktop.rules.four21 import Four21Rules, Four21State, Stop
 from missdice_desktop.rules.game import (
     MAX_ROLLS,
     Game,
@@ -40,7 +41,6 @@ from missdice_desktop.rules.game import (
     YahtzeeRules,
 )
 from missdice_desktop.rules.gridfile import GridError, grid_from_mapping, load_grid_file
-from missdice_desktop.rules.pig import Bank, PigRules, PigState, PigTurn
 from missdice_desktop.rules.registry import (
     GAMES,
     HOUSE_GAME,
@@ -66,6 +66,35 @@ from missdice_desktop.rules.variants import (
     Variant,
     get_variant,
 )
+
+if TYPE_CHECKING:
+    from missdice_desktop.rules.actions import Action
+    from missdice_desktop.rules.four21 import Four21Rules, Four21State, Stop
+    from missdice_desktop.rules.pig import Bank, PigRules, PigState, PigTurn
+
+_LOADED_WHEN_ASKED = {
+    "Action": "actions",
+    "Bank": "pig",
+    "PigRules": "pig",
+    "PigState": "pig",
+    "PigTurn": "pig",
+    "Four21Rules": "four21",
+    "Four21State": "four21",
+    "Stop": "four21",
+}
+"""Cochon's and the 421's rules, and `Action` that names their actions, by module: they load
+when first asked for (a window on a scoresheet never needs them)."""
+
+
+def __getattr__(name: str) -> object:
+    """A name of `_LOADED_WHEN_ASKED`, its module loaded now."""
+    module = _LOADED_WHEN_ASKED.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BUILT_IN_VARIANTS",

@@ -38,6 +38,7 @@ from missdice_desktop.rules.engine import (
     Standing,
     TurnExtra,
 )
+from missdice_desktop.rules.options import FOUR21_POT, FOUR21_WORTH
 from missdice_desktop.rules.refusals import IllegalActionError, Refusal, RefusalCode
 
 if TYPE_CHECKING:
@@ -49,9 +50,11 @@ FACES = 6
 MAX_THROWS = 3
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
-POT_SIZES = (11, 21)
-FOUR21_WORTHS = (8, 10, 11)
-DEFAULT_OPTIONS: Mapping[str, int] = MappingProxyType({"pot": 21, "421": 10})
+POT_SIZES = FOUR21_POT.choices
+FOUR21_WORTHS = FOUR21_WORTH.choices
+DEFAULT_OPTIONS: Mapping[str, int] = MappingProxyType(
+    {FOUR21_POT.name: FOUR21_POT.default, FOUR21_WORTH.name: FOUR21_WORTH.default}
+)
 MAX_TURNS = 10_000
 """No real game has this many turns (throws of the charge and tie-breaks included); a game
 that reaches it cannot go on, and a record with more is refused."""

@@ -30,13 +30,14 @@ from missdice_desktop.rules.engine import (
     Roll,
     TurnExtra,
 )
+from missdice_desktop.rules.options import PIG_TARGET
 
 if TYPE_CHECKING:
     from missdice_desktop.rules.actions import Action
 
-DEFAULT_TARGET = 100
-MIN_TARGET = 10
-MAX_TARGET = 1000
+DEFAULT_TARGET = PIG_TARGET.default
+MIN_TARGET = PIG_TARGET.low
+MAX_TARGET = PIG_TARGET.high
 LOSING_FACE = 1
 MAX_TURNS = 10_000
 """No real game has this many turns (8 players rolling once a turn reach 1,000 in about

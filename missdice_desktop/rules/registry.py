@@ -12,27 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, Protocol
 
 from missdice_desktop.rules.engine import DiceGame, GameRules
-from missdice_desktop.rules.four21 import DEFAULT_OPTIONS, FOUR21_WORTHS, POT_SIZES, Four21Rules
 from missdice_desktop.rules.game import HOUSE_GAME, Game, YahtzeeRules
-from missdice_desktop.rules.pig import DEFAULT_TARGET, MAX_TARGET, MIN_TARGET, PigRules
+from missdice_desktop.rules.options import FOUR21_POT, FOUR21_WORTH, PIG_TARGET, GameOption
 from missdice_desktop.rules.variants import BUILT_IN_VARIANTS, RulesError, Ruleset
 
 __all__ = ["GAMES", "HOUSE_GAME", "GameKind", "GameOption", "find_game", "new_game"]
-
-
-@dataclass(frozen=True)
-class GameOption:
-    """A whole-number option of a game, as the New game dialog offers it."""
-
-    name: str
-    default: int
-    choices: tuple[int, ...] = ()
-    """The values allowed; empty for a range from `low` to `high`."""
-    low: int = 0
-    high: int = 0
 
 
 class RulesFromOptions(Protocol):
@@ -65,6 +53,19 @@ class GameKind:
     """The shell that plays the game: `DiceGame`, or a subclass with the game's own readings."""
 
 
+def rules_in(module: str, name: str) -> RulesFromOptions:
+    """The `from_options` of the rules class `name` in `module`, which loads when a game of
+    it is first made or read (a window on a scoresheet never loads Cochon's rules)."""
+
+    def from_options(
+        options: Mapping[str, Any], *, record: Mapping[str, Any] | None = None
+    ) -> GameRules[Any]:
+        make: RulesFromOptions = getattr(import_module(module), name).from_options
+        return make(options, record=record)
+
+    return from_options
+
+
 GAMES: dict[str, GameKind] = {
     kind.id: kind
     for kind in (
@@ -82,19 +83,16 @@ GAMES: dict[str, GameKind] = {
             "Cochon",
             1,
             ("pig",),
-            PigRules.from_options,
-            (GameOption("target", DEFAULT_TARGET, low=MIN_TARGET, high=MAX_TARGET),),
+            rules_in("missdice_desktop.rules.pig", "PigRules"),
+            (PIG_TARGET,),
         ),
         GameKind(
             "421",
             "421",
             3,
             ("421",),
-            Four21Rules.from_options,
-            (
-                GameOption("pot", DEFAULT_OPTIONS["pot"], POT_SIZES),
-                GameOption("421", DEFAULT_OPTIONS["421"], FOUR21_WORTHS),
-            ),
+            rules_in("missdice_desktop.rules.four21", "Four21Rules"),
+            (FOUR21_POT, FOUR21_WORTH),
             min_players=2,
         ),
     )

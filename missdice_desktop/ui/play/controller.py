@@ -18,7 +18,6 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
 from missdice_desktop.rules import (
-    Action,
     Change,
     DiceGame,
     EnterDice,
@@ -47,6 +46,7 @@ from missdice_desktop.ui.settings import AppPaths, Settings
 from missdice_desktop.ui.texts import fill
 
 if TYPE_CHECKING:  # the ranking loads when a game ends
+    from missdice_desktop.rules import Action
     from missdice_desktop.ui.dialogs.end_of_game import EndOfGameDialog
 
 translate = QCoreApplication.translate
