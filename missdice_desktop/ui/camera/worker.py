@@ -3,13 +3,13 @@
 Two loops per open source. The capture thread sends every frame to the preview (never more
 than the window takes), shrunk to the size it is painted at, and runs the motion test on a
 small grey copy of it (`MotionGate`, under 1 ms); a frame that repeats the last one (a video's
-or the demo photos' still frames) costs neither again. Only when the table has settled into a
-scene not read yet does the reader thread wake: it reads the scene's last two still frames at
-once (one of them on a second reading thread, which joins once a read has worked), a third
-frame when they disagree, votes die by die (`vision.vote`), sends the scene once, looks once
-for a QR code (a shared game held up to the camera), and rests until the table changes again.
-While dice roll or hands move, nothing is read; while the table sits still, nothing is read
-again. The preview keeps the source's frame rate throughout.
+or the demo photos' still frames) costs neither again. Once the table settles into a scene not
+read yet, the reader thread wakes: it reads two of the scene's still frames at once (one of
+them on a second reading thread, which joins once a read has worked), a third frame when they
+disagree, votes die by die (`vision.vote`), sends the scene once the table is confirmed still,
+looks once for a QR code (a shared game held up to the camera), and rests until the table
+changes again. While dice roll or hands move, nothing is read; while the table sits still,
+nothing is read again. The preview keeps the source's frame rate throughout.
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ Refiner = Callable[[npt.NDArray[np.uint8], Reading], tuple[Reading, npt.NDArray[
 """Gives each die's confidence (and, with the learned dice, a better value) and the dice's
 crops; the panel passes `LearnedDiceKeeper.refine`."""
 STILL_FRAMES = 2
-"""Frames that must match the first still one before a scene is read (67 ms at 30 fps)."""
+"""Frames that must match the first still one before a scene is offered (67 ms at 30 fps); its
+reading starts at the first (33 ms)."""
 
 
 def _read_codes(frame: npt.NDArray[np.uint8]) -> tuple[str, ...]:
@@ -102,7 +103,7 @@ class CameraWorker(QThread):
         self._settled = False
         """The scene to read is confirmed still (`Motion.CHANGED`), not only settling."""
         self._scene_stills: tuple[Still, ...] = ()
-        """The scene's last two still frames, the newest last."""
+        """Two still frames of the scene, the newest last."""
         self._preview_box: tuple[int, int] | None = None
         self._scene_rest = 0.0
         self._moving = True
