@@ -60,11 +60,10 @@ from missdice_desktop.rules import (
     GridError,
     RulesError,
     Variant,
-    four21,
     get_variant,
     grid_from_mapping,
-    pig,
 )
+from missdice_desktop.rules.options import FOUR21_POT, FOUR21_WORTH, PIG_TARGET
 
 if TYPE_CHECKING:
     import segno
@@ -581,8 +580,14 @@ def _holds_list(number: int, count: int = DICE_COUNT) -> list[bool]:
 _FOUR21_KEYS = frozenset(
     {"format", "version", "game", "options", "players", "turns", "current", "dice_source"}
 )
-_FOUR21_ROLL = FACES**four21.DICE_COUNT
-_FOUR21_HOLDS = 2**four21.DICE_COUNT
+_FOUR21_ID = "421"
+_FOUR21_DICE = 3
+_FOUR21_THROWS = 3
+"""The packed form's 421: three dice, at most three throws a turn. The link format's own
+numbers, the 421's as its rules have them (a test holds them equal); the rules load only
+with a game of the 421, and check the game as a link is read."""
+_FOUR21_ROLL = FACES**_FOUR21_DICE
+_FOUR21_HOLDS = 2**_FOUR21_DICE
 MAX_FOUR21_TURNS = 4095
 """More turns than this (no real game has them) keep the zlib form."""
 
@@ -593,8 +598,8 @@ def _write_four21(writer: _Writer, record: Mapping[str, Any]) -> None:
     options = record["options"]
     if set(options) != {"pot", "421"}:
         raise _CannotPack
-    writer.put(four21.POT_SIZES.index(options["pot"]), len(four21.POT_SIZES))
-    writer.put(four21.FOUR21_WORTHS.index(options["421"]), len(four21.FOUR21_WORTHS))
+    writer.put(FOUR21_POT.choices.index(options["pot"]), len(FOUR21_POT.choices))
+    writer.put(FOUR21_WORTH.choices.index(options["421"]), len(FOUR21_WORTH.choices))
     players = record["players"]
     _write_players(writer, players)
     writer.put(_DICE_SOURCES.index(record.get("dice_source")), len(_DICE_SOURCES))
@@ -613,7 +618,7 @@ def _write_four21(writer: _Writer, record: Mapping[str, Any]) -> None:
         held = current.get("held")
         holds = 0
         if held is not None:
-            holds = _holds_number(held, present=True, count=four21.DICE_COUNT)
+            holds = _holds_number(held, present=True, count=_FOUR21_DICE)
         writer.put(holds, _FOUR21_HOLDS)
 
 
@@ -622,14 +627,14 @@ def _write_four21_throws(writer: _Writer, turn: Mapping[str, Any], players: int)
     if type(player) is not int or not throws:
         raise _CannotPack
     writer.put(player, players)
-    writer.put(len(throws) - 1, four21.MAX_THROWS)
+    writer.put(len(throws) - 1, _FOUR21_THROWS)
     for dice in throws:
-        writer.put(_dice_number(dice, four21.DICE_COUNT), _FOUR21_ROLL)
+        writer.put(_dice_number(dice, _FOUR21_DICE), _FOUR21_ROLL)
 
 
 def _read_four21(reader: _Reader, record: dict[str, Any]) -> None:
-    pot = four21.POT_SIZES[reader.get(len(four21.POT_SIZES))]
-    worth = four21.FOUR21_WORTHS[reader.get(len(four21.FOUR21_WORTHS))]
+    pot = FOUR21_POT.choices[reader.get(len(FOUR21_POT.choices))]
+    worth = FOUR21_WORTH.choices[reader.get(len(FOUR21_WORTH.choices))]
     record["options"] = {"pot": pot, "421": worth}
     players = record["players"] = _read_players(reader)
     dice_source = _DICE_SOURCES[reader.get(len(_DICE_SOURCES))]
@@ -639,7 +644,7 @@ def _read_four21(reader: _Reader, record: dict[str, Any]) -> None:
         current = _read_four21_throws(reader, len(players))
         holds = reader.get(_FOUR21_HOLDS)
         if holds:
-            current["held"] = _holds_list(holds, four21.DICE_COUNT)
+            current["held"] = _holds_list(holds, _FOUR21_DICE)
         record["current"] = current
     if dice_source is not None:
         record["dice_source"] = dice_source
@@ -647,8 +652,8 @@ def _read_four21(reader: _Reader, record: dict[str, Any]) -> None:
 
 def _read_four21_throws(reader: _Reader, players: int) -> dict[str, Any]:
     player = reader.get(players)
-    count = reader.get(four21.MAX_THROWS) + 1
-    throws = [_dice_list(reader.get(_FOUR21_ROLL), four21.DICE_COUNT) for _ in range(count)]
+    count = reader.get(_FOUR21_THROWS) + 1
+    throws = [_dice_list(reader.get(_FOUR21_ROLL), _FOUR21_DICE) for _ in range(count)]
     return {"player": player, "rolls": throws}
 
 
@@ -667,7 +672,7 @@ def _write_pig(writer: _Writer, record: Mapping[str, Any]) -> None:
     target = record["options"]["target"]
     if type(target) is not int:
         raise _CannotPack
-    writer.put(target - pig.MIN_TARGET, pig.MAX_TARGET - pig.MIN_TARGET + 1)
+    writer.put(target - PIG_TARGET.low, PIG_TARGET.high - PIG_TARGET.low + 1)
     players = record["players"]
     _write_players(writer, players)
     writer.put(_DICE_SOURCES.index(record.get("dice_source")), len(_DICE_SOURCES))
@@ -693,7 +698,7 @@ def _write_pig(writer: _Writer, record: Mapping[str, Any]) -> None:
 
 
 def _read_pig(reader: _Reader, record: dict[str, Any]) -> None:
-    target = reader.get(pig.MAX_TARGET - pig.MIN_TARGET + 1) + pig.MIN_TARGET
+    target = reader.get(PIG_TARGET.high - PIG_TARGET.low + 1) + PIG_TARGET.low
     record["options"] = {"target": target}
     players = record["players"] = _read_players(reader)
     dice_source = _DICE_SOURCES[reader.get(len(_DICE_SOURCES))]
@@ -726,13 +731,13 @@ _GAME_CODES: tuple[str, ...] = (
     "yams-chances",
     "yacht",
     HOUSE_GAME,
-    four21.GAME_ID,
+    _FOUR21_ID,
     "pig",
 )
 """The games with a packed form; a game's code is its place here (never reorder: append)."""
 _PACKERS: dict[str, _Packer] = {
     **dict.fromkeys(_GAME_CODES[:5], _SCORESHEETS),
-    four21.GAME_ID: (_FOUR21_KEYS, _write_four21, _read_four21),
+    _FOUR21_ID: (_FOUR21_KEYS, _write_four21, _read_four21),
     "pig": (_PIG_KEYS, _write_pig, _read_pig),
 }
 

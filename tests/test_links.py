@@ -403,3 +403,14 @@ def test_the_scheme_is_the_one_the_installers_register() -> None:
 
     associations = Path(__file__).parents[1] / "installer" / "associations.toml"
     assert tomllib.loads(associations.read_text(encoding="utf-8"))["scheme"] == SCHEME
+
+
+def test_the_packed_421_has_the_421s_dice_and_throws() -> None:
+    from missdice_desktop import links
+    from missdice_desktop.rules import four21
+
+    assert (links._FOUR21_ID, links._FOUR21_DICE, links._FOUR21_THROWS) == (
+        four21.GAME_ID,
+        four21.DICE_COUNT,
+        four21.MAX_THROWS,
+    )
