@@ -80,10 +80,12 @@ class ComputerController(QObject):
         self._on_view_refreshed()
 
     def _on_change(self, change: Change) -> None:
+        # The window was redrawn for the change just before (the session hears it first);
+        # only an undo changes what the status line says of the computer (it waits).
         if change.undone:
             self.paused = self.is_computer_turn()
             self.timer.stop()
-        self.controller.refresh_status()
+            self.controller.refresh_status()
 
     def turn_hint(self) -> str:
         """The status line's word on the computer to play ("" on a person's turn)."""
