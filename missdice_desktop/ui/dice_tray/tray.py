@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
 )
 
 from missdice_desktop.ui.dice_tray.die import PIPS, DieWidget
-from missdice_desktop.ui.dice_tray.face_picker import FacePicker
 from missdice_desktop.ui.texts import fill
 
 translate = QCoreApplication.translate
@@ -251,6 +250,8 @@ class DiceTray(QWidget):
 
     def _ask_face(self, index: int) -> int | None:
         """The face picker under a die (table mode)."""
+        from missdice_desktop.ui.dice_tray.face_picker import FacePicker  # table dice only
+
         die = self.dice[index]
         picker = FacePicker(index, max(36, int(die.width() * 0.62)), self, faces=self.faces)
         return picker.pick(die.mapToGlobal(die.rect().bottomLeft()))
