@@ -6,16 +6,16 @@ plays it, so that another window never plays the same file.
 
 The record is taken on the window's thread at each action and written by one background
 thread, in order, so that the window never waits on the disk (an atomic write with its
-fsyncs takes several milliseconds); `flush` waits for the writes, and closing flushes.
+fsyncs takes several milliseconds); `flush` waits for the writes, and closing flushes. The
+thread (and its module) start with the first save that has something to write.
 """
 
 from __future__ import annotations
 
 import contextlib
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -23,6 +23,9 @@ from missdice_desktop.files import keep_aside, remove_stale_temporaries
 from missdice_desktop.library import GameLibrary, GameSnapshot, KeptGame
 from missdice_desktop.records import RecordError, load_record
 from missdice_desktop.rules import DiceGame
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 WRITE_IN_BACKGROUND = True
 """Whether saves are written by the background thread (the window's tests write at once)."""
@@ -56,11 +59,8 @@ class Autosave:
         self.keep_failure = ""
         """Why the last unreadable old autosave could not be moved aside."""
         self.signals = AutosaveSignals()
-        self._writer = (
-            ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-            if WRITE_IN_BACKGROUND
-            else None
-        )
+        self._background = WRITE_IN_BACKGROUND
+        self._writer: ThreadPoolExecutor | None = None
         self._pending: list[Future[None]] = []
         self._kept = False
         """The file is a kept game resumed: it is never removed for having no turn yet."""
@@ -100,12 +100,18 @@ class Autosave:
         is told by `signals.failed` instead."""
         snapshot = self.library.snapshot(game, keep_empty=self._kept)
         path = self.path
-        if self._writer is None:
+        if not self._background:
             message = self._write(path, snapshot)
             if message:
                 raise AutosaveError(message)
             return
         self._pending = [future for future in self._pending if not future.done()]
+        if snapshot is None and not self._pending and not path.exists():
+            return  # nothing to keep, no file to remove, no write before it
+        if self._writer is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._pending.append(self._writer.submit(self._write_in_background, path, snapshot))
 
     def flush(self) -> None:
