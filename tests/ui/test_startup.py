@@ -62,3 +62,73 @@ def test_a_window_on_a_scoresheet_loads_no_other_game_nor_dialog(tmp_path) -> No
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
     assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+
+
+MADE_LATER = (
+    "missdice_desktop.rules.pig",
+    "missdice_desktop.rules.four21",
+    "missdice_desktop.ui.camera.panel",
+    "missdice_desktop.ui.coach.panel",
+    "missdice_desktop.ui.coach.win_chances",
+    "missdice_desktop.ui.games.free_roller",
+    "missdice_desktop.ui.dialogs.end_of_game",
+    "concurrent.futures",
+)
+"""What a window on a new scoresheet neither loads nor makes before its hidden parts are
+asked for: the other games' rules, the docks, the free roller, the ranking, the autosave's
+writer thread."""
+
+
+def test_a_window_on_a_scoresheet_makes_its_hidden_parts_when_asked(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    code = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from missdice_desktop.ui.app import build_app\n"
+        "from missdice_desktop.ui.settings import AppPaths\n"
+        "app = QApplication([])\n"
+        f"parts = build_app(app, AppPaths(Path({str(tmp_path)!r}) / 'c', "
+        f"Path({str(tmp_path)!r}) / 'd'))\n"
+        "parts.window.show()\n"
+        "app.processEvents()\n"
+        f"loaded = [name for name in {MADE_LATER!r} if name in sys.modules]\n"
+        "made = parts.window.has_hidden_parts\n"
+        "panel = parts.window.coach_panel\n"
+        "print(json.dumps([loaded, made, parts.window.has_hidden_parts]))\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == [[], False, True]
+
+
+def test_the_hidden_parts_are_made_together_in_one_order(make_app) -> None:  # type: ignore[no-untyped-def]
+    parts, _prompts = make_app()
+    window = parts.window
+    assert not window.has_hidden_parts and not window.roller_shown
+    camera_dock = window.camera_dock
+    assert window.has_hidden_parts
+    assert window.pages.indexOf(window.roller) == 1
+    assert window.dockWidgetArea(camera_dock) == window.dockWidgetArea(window.coach_dock)
+    assert not camera_dock.isVisible() and not window.coach_dock.isVisible()
+    children = window.findChildren(type(camera_dock))
+    assert children.index(camera_dock) < children.index(window.coach_dock)
+
+
+def test_after_first_paint_runs_once_the_window_has_painted(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QLabel
+
+    from missdice_desktop.ui.app import AfterFirstPaint
+
+    label = QLabel("Miss Dice")
+    qtbot.addWidget(label)
+    done: list[bool] = []
+    AfterFirstPaint(label, lambda: done.append(label.isVisible()))
+    qtbot.wait(50)
+    assert done == []
+    label.show()
+    qtbot.waitUntil(lambda: done == [True])
+    label.update()
+    qtbot.wait(50)
+    assert done == [True]
