@@ -10,7 +10,6 @@ the game's type. Files, seats, table dice and sharing are helpers of their own (
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +27,6 @@ from missdice_desktop.rules import (
     RefusalCode,
     Roll,
 )
-from missdice_desktop.session_meta import DICE_TABLE
 from missdice_desktop.ui import texts
 from missdice_desktop.ui.dialogs.prompts import Prompts
 from missdice_desktop.ui.games import GameView, view_of
@@ -157,11 +155,7 @@ class GameController(QObject):
         self.session.replace(game, path)
         self.seats.relabel_default_names()
         self.roller.show_game()
-        if self.window.camera_action.isChecked() and not self.table_mode:
-            meta = self.session.meta  # the camera reads real dice
-            self.session.update_meta(replace(meta, dice_source=DICE_TABLE), save=False)
-        self.window.tray.clear_draft()
-        self.table_dice.restore_draft()
+        self.table_dice.take_game()
         if self.window.has_hidden_parts:
             self.window.camera_panel.forget_reading()
         self.close_end_of_game()

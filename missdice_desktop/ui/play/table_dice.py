@@ -66,6 +66,15 @@ class TableDice(QObject):
         if game.dice is None and not game.finished:
             self.session.update_meta(replace(self.session.meta, table_draft=tuple(faces)))
 
+    def take_game(self) -> None:
+        """A game has just taken the window: with the camera on its dice come from the table,
+        and the faces kept for its table dice show again."""
+        if self.window.camera_action.isChecked() and not self.session.table_mode:
+            meta = self.session.meta
+            self.session.update_meta(replace(meta, dice_source=DICE_TABLE), save=False)
+        self.window.tray.clear_draft()
+        self.restore_draft()
+
     def restore_draft(self) -> None:
         """Show the faces kept for the table dice of a game just opened (if they fit it)."""
         game = self.session.game
