@@ -97,9 +97,9 @@ class SheetModel(QAbstractTableModel):
 
     def refresh(self) -> None:
         """Re-read the game after an action, undo or redo: only the columns whose sheet
-        changed or that gain or lose the turn, and signal only the cells that changed (each
-        on its own: a view repaints a range of cells with a pixel of the next column, hence
-        that column's cells too)."""
+        changed or that gain or lose the turn, and signal only the cells that changed, one
+        signal for each run of changed cells in a column (`SheetView` repaints such a run
+        alone: Qt's own rectangle for a range takes a pixel of the next column and row)."""
         old_cells, old_current = list(self._cells), self._current
         self._read_game(full=False)
         if len(old_cells) != len(self._cells):
@@ -108,14 +108,28 @@ class SheetModel(QAbstractTableModel):
             )
         else:
             for column, (old, new) in enumerate(zip(old_cells, self._cells, strict=True)):
-                if old is new:
-                    continue
-                for row, (before, after) in enumerate(zip(old, new, strict=False)):
-                    if before != after:
-                        cell = self.createIndex(row, column)  # a cell read: no bounds to check
-                        self.dataChanged.emit(cell, cell)
+                if old is not new:
+                    self._signal_changed_runs(column, old, new)
         if old_current != self._current:
             self._markers_moved({old_current, self._current})
+
+    def _signal_changed_runs(self, column: int, old: list[Cell], new: list[Cell]) -> None:
+        """Signal each run of consecutive cells of `column` that differ between `old` and
+        `new`."""
+        first = -1
+        for row, (before, after) in enumerate(zip(old, new, strict=False)):
+            if before != after:
+                if first < 0:
+                    first = row
+            elif first >= 0:
+                self._signal_run(column, first, row - 1)
+                first = -1
+        if first >= 0:
+            self._signal_run(column, first, min(len(old), len(new)) - 1)
+
+    def _signal_run(self, column: int, first: int, last: int) -> None:
+        # cells read: no bounds to check
+        self.dataChanged.emit(self.createIndex(first, column), self.createIndex(last, column))
 
     def _markers_moved(self, columns: Iterable[int]) -> None:
         """The turn's ▶ or a computer's mark moved between the headers of `columns`."""

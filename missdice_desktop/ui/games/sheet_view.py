@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import (
     QAbstractItemModel,
     QCoreApplication,
@@ -12,6 +14,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
+    QAccessible,
     QFocusEvent,
     QFont,
     QFontMetrics,
@@ -146,6 +149,25 @@ class SheetView(QTableView):
         for header in (self.horizontalHeader(), self.verticalHeader()):
             if isinstance(header, MarkedHeader):
                 header.relayout.watch(model)
+
+    def dataChanged(
+        self,
+        topLeft: QModelIndex | QPersistentModelIndex,
+        bottomRight: QModelIndex | QPersistentModelIndex,
+        roles: Sequence[int] = (),
+    ) -> None:
+        """Repaint the cells that changed: a run of cells in one column (`SheetModel.refresh`)
+        repaints that run only, not a pixel of the next column and row with their cells, as
+        Qt's rectangle for a range would."""
+        if (
+            topLeft.column() != bottomRight.column()
+            or topLeft.row() == bottomRight.row()
+            or QAccessible.isActive()  # then Qt also tells screen readers of the change
+        ):
+            super().dataChanged(topLeft, bottomRight, list(roles))
+            return
+        if self.isVisible():
+            self.viewport().update(self.visualRect(topLeft).united(self.visualRect(bottomRight)))
 
     def doItemsLayout(self) -> None:
         """Lay the sheet out again, unless only the players' markers moved (then no header
