@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from missdice_desktop.ui.colours import mix, readable
-from missdice_desktop.ui.games.sheet_model import Cell, RowKind, SheetRole
+from missdice_desktop.ui.games.sheet_model import Cell, RowKind, SheetModel, SheetRole
 
 MAX_CACHED_CELLS = 600
 """Cell pixmaps kept: a few hundred cover every different cell of a sheet at one size."""
@@ -113,7 +113,11 @@ class SheetDelegate(QStyledItemDelegate):
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
         """The standard cell, plus a hatch over boxes the joker closes."""
-        cell = index.data(SheetRole.CELL)
+        model = index.model()
+        if isinstance(model, SheetModel):
+            cell: object = model.cell(index.row(), index.column())
+        else:
+            cell = index.data(SheetRole.CELL)
         if not isinstance(cell, Cell):
             super().paint(painter, option, index)
             return

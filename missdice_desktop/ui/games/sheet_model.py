@@ -44,6 +44,9 @@ __all__ = [
 ]
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+OPEN_CELL = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+CLOSED_CELL = Qt.ItemFlag.NoItemFlags
+"""A cell's flags, made once: a view asks for them twice per cell it paints."""
 
 
 class SheetModel(QAbstractTableModel):
@@ -268,6 +271,13 @@ class SheetModel(QAbstractTableModel):
             return self._states[self._current]
         return game.box_states()
 
+    def cell(self, row: int, player: int) -> Cell | None:
+        """What the cell of `row` and `player` shows (None outside the sheet): the role
+        `SheetRole.CELL` without the trip through Qt, for the delegate's every paint."""
+        if 0 <= player < len(self._cells) and 0 <= row < len(self._rows):
+            return self._cells[player][row]
+        return None
+
     def box_state(self, row: int, player: int) -> BoxState | None:
         """The engine's state of the box in `row` for `player` (None on total rows)."""
         sheet_row = self._rows[row]
@@ -301,11 +311,11 @@ class SheetModel(QAbstractTableModel):
         them unavailable, and their tooltip (like the status line) says why.
         """
         if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
+            return CLOSED_CELL
         row, player = index.row(), index.column()
         if player < len(self._cells) and row < len(self._rows) and self._cells[player][row].reason:
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+            return CLOSED_CELL
+        return OPEN_CELL
 
     def headerData(
         self,
