@@ -230,8 +230,12 @@ def dumps_record(game: DiceGame[Any]) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
+_COMPACT = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+"""One encoder for every value of a record (`json.dumps` would make one per turn)."""
+
+
 def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+    return _COMPACT.encode(value)
 
 
 def loads_record(text: str, *, source: str = "") -> DiceGame[Any]:
