@@ -2,8 +2,9 @@
 
 Two loops per open source. The capture thread sends every frame to the preview (never more
 than the window takes), shrunk to the size it is painted at, and runs the motion test on a
-small grey copy of it (`MotionGate`, under 1 ms); a frame that repeats the last one (a video's
-or the demo photos' still frames) costs neither again. Once the table settles into a scene not
+small grey copy of it (`MotionGate`, under 1 ms; every other frame once the table has sat as
+it was when last read for a second); a frame that repeats the last one (a video's or the demo
+photos' still frames) costs neither again. Once the table settles into a scene not
 read yet, the reader thread wakes: it reads two of the scene's still frames at once (one of
 them on a second reading thread, which joins once a read has worked), a third frame when they
 disagree, votes die by die (`vision.vote`), sends the scene once the table is confirmed still,
@@ -44,6 +45,9 @@ CodeReader = Callable[[npt.NDArray[np.uint8]], tuple[str, ...]]
 Refiner = Callable[[npt.NDArray[np.uint8], Reading], tuple[Reading, npt.NDArray[np.uint8] | None]]
 """Gives each die's confidence (and, with the learned dice, a better value) and the dice's
 crops; the panel passes `LearnedDiceKeeper.refine`."""
+RESTING_SECONDS = 1.0
+"""After this long without a move, a table that sits as it was when last read has every other
+frame looked at for motion (a move is then seen a frame later, 33 ms at 30 fps)."""
 STILL_FRAMES = 2
 """Frames that must match the first still one before a scene is offered (67 ms at 30 fps); its
 reading starts at the first (33 ms)."""
@@ -98,6 +102,9 @@ class CameraWorker(QThread):
         self._shown.set()
         self._newest: tuple[Frame, float, int] | None = None
         self._wake = threading.Condition()
+        self._wants_frame = False
+        """The reader waits for the next frame (else it is woken only when the scene to read
+        changes)."""
         self._scene = 0
         """Number of the still scene to read (0: none); a move makes it stale."""
         self._settled = False
@@ -153,6 +160,8 @@ class CameraWorker(QThread):
         rest = time.monotonic()
         last: Frame | None = None
         small = np.zeros((0, 0), np.uint8)
+        small_current = False  # `small` is the grey copy of the frame on view
+        resting = False  # the table sat as it was when last read on the frame before
         # The preview's image of the frame on view, and the box it was shrunk for.
         image: QImage | None = None
         image_box: tuple[int, int] | None = None
@@ -162,9 +171,16 @@ class CameraWorker(QThread):
                 captured = time.monotonic()
                 number += 1
                 if last is None or not same_frame(frame, last):
-                    small, image = small_grey(frame), None
-                motion = self._gate.update(small)
+                    small_current, image = False, None
+                if resting and number % 2 and captured - rest >= RESTING_SECONDS:
+                    motion = Motion.STILL  # a table long at rest is looked at every other frame
+                else:
+                    if not small_current:
+                        small, small_current = small_grey(frame), True
+                    motion = self._gate.update(small)
+                resting = motion is Motion.STILL
                 with self._wake:
+                    before = (self._scene, self._settled)
                     self._newest = (frame, captured, number)
                     if motion is Motion.MOVING:
                         rest = captured
@@ -186,7 +202,8 @@ class CameraWorker(QThread):
                         self._scene_stills = (*stills, (frame, number))
                         self._scene, self._scene_rest = number, rest
                         self._settled = motion is Motion.CHANGED
-                    self._wake.notify()
+                    if self._wants_frame or (self._scene, self._settled) != before:
+                        self._wake.notify()
                 last = frame
                 moving = motion is Motion.MOVING
                 if moving != self._moving:
@@ -224,11 +241,15 @@ class CameraWorker(QThread):
         """The newest frame of the scene to read captured after frame `after` (waits for it);
         None when stopping."""
         with self._wake:
-            while not self._stopping.is_set():
-                newest = self._newest
-                if self._scene and newest is not None and newest[2] > after:
-                    return newest[0], newest[2], self._scene
-                self._wake.wait(0.5)
+            try:
+                self._wants_frame = True
+                while not self._stopping.is_set():
+                    newest = self._newest
+                    if self._scene and newest is not None and newest[2] > after:
+                        return newest[0], newest[2], self._scene
+                    self._wake.wait(0.5)
+            finally:
+                self._wants_frame = False
         return None
 
     def _read(self, frame: Frame) -> tuple[Reading, Frame | None]:
