@@ -91,9 +91,20 @@ def same_frame(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8]) -> bool:
 
     if a is b:
         return True
-    if a.shape != b.shape or not np.array_equal(a[::45], b[::45]):
+    if not same_rows(a, b):
         return False
     return bool(cv2.norm(a, b, cv2.NORM_INF) == 0)
+
+
+def same_rows(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8]) -> bool:
+    """Whether two frames hold the same pixels in a sample of rows (every 45th, the middle one
+    first): a quick `same_frame` that a change between those rows escapes."""
+    if a is b:
+        return True
+    if a.shape != b.shape or a.shape[0] == 0:
+        return a.shape == b.shape
+    middle = a.shape[0] // 2
+    return np.array_equal(a[middle], b[middle]) and np.array_equal(a[::45], b[::45])
 
 
 def moved_share(a: npt.NDArray[np.uint8], b: npt.NDArray[np.uint8], step: int) -> float:

@@ -31,7 +31,7 @@ from PySide6.QtGui import QImage
 from vision import Reading, read_dice
 from vision.net import NetworksUnavailable
 from vision.sources import FrameSource, FrameSourceError, Pacer, SourceProblem
-from vision.stability import Motion, MotionGate, same_frame, small_grey
+from vision.stability import Motion, MotionGate, same_frame, same_rows, small_grey
 from vision.vote import needs_another_read, vote
 
 Frame = npt.NDArray[np.uint8]
@@ -160,6 +160,7 @@ class CameraWorker(QThread):
         rest = time.monotonic()
         last: Frame | None = None
         small = np.zeros((0, 0), np.uint8)
+        on_view: Frame | None = None  # the frame `small` and `image` show (or will)
         small_current = False  # `small` is the grey copy of the frame on view
         resting = False  # the table sat as it was when last read on the frame before
         # The preview's image of the frame on view, and the box it was shrunk for.
@@ -170,10 +171,14 @@ class CameraWorker(QThread):
                 frame = self.source.read()
                 captured = time.monotonic()
                 number += 1
-                if last is None or not same_frame(frame, last):
-                    small_current, image = False, None
-                if resting and number % 2 and captured - rest >= RESTING_SECONDS:
-                    motion = Motion.STILL  # a table long at rest is looked at every other frame
+                # A table long at rest is looked at every other frame; between, a frame whose
+                # sampled rows match is taken for the one on view until the next full look.
+                glance = resting and number % 2 == 1 and captured - rest >= RESTING_SECONDS
+                same = same_rows if glance else same_frame
+                if on_view is None or not same(frame, on_view):
+                    small_current, image, on_view = False, None, frame
+                if glance:
+                    motion = Motion.STILL
                 else:
                     if not small_current:
                         small, small_current = small_grey(frame), True
