@@ -6,8 +6,10 @@ plays it, so that another window never plays the same file.
 
 The record is taken on the window's thread at each action and written by one background
 thread, in order, so that the window never waits on the disk (an atomic write with its
-fsyncs takes several milliseconds); `flush` waits for the writes, and closing flushes. The
-thread (and its module) start with the first save that has something to write.
+fsyncs takes several milliseconds); a save that comes while the previous one still waits
+for the writer replaces it, so the writer never falls behind quick play. `flush` waits for
+the writes, and closing flushes. The thread (and its module) start with the first save that
+has something to write.
 """
 
 from __future__ import annotations
@@ -65,6 +67,9 @@ class Autosave:
         self._kept = False
         """The file is a kept game resumed: it is never removed for having no turn yet."""
         self._failure_lock = threading.Lock()
+        self._waiting: tuple[Path, GameSnapshot | None] | None = None
+        """The newest save of a file whose write is asked for and not yet begun."""
+        self._waiting_lock = threading.Lock()
 
     def follow(self, path: Path | None) -> bool:
         """From now on save to `path` (a kept game resumed), or to a new file (None).
@@ -108,11 +113,23 @@ class Autosave:
         self._pending = [future for future in self._pending if not future.done()]
         if snapshot is None and not self._pending and not path.exists():
             return  # nothing to keep, no file to remove, no write before it
+        with self._waiting_lock:
+            waiting = self._waiting
+            if waiting is not None and waiting[0] == path:
+                # A write of this file not yet begun takes the newer snapshot instead: the
+                # file ends the same, and is never older than it would have been.
+                self._waiting = (path, snapshot)
+                return
+            if waiting is None:
+                self._waiting = (path, snapshot)
         if self._writer is None:
             from concurrent.futures import ThreadPoolExecutor
 
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._pending.append(self._writer.submit(self._write_in_background, path, snapshot))
+        if waiting is None:
+            self._pending.append(self._writer.submit(self._write_waiting))
+        else:  # another file's write is waiting: this one follows it
+            self._pending.append(self._writer.submit(self._write_in_background, path, snapshot))
 
     def flush(self) -> None:
         """Wait until every save asked for is on disk (or has failed and said so)."""
@@ -120,6 +137,12 @@ class Autosave:
             with contextlib.suppress(Exception):
                 future.result()
         self._pending = []
+
+    def _write_waiting(self) -> None:
+        with self._waiting_lock:
+            waiting, self._waiting = self._waiting, None
+        if waiting is not None:
+            self._write_in_background(*waiting)
 
     def _write_in_background(self, path: Path, snapshot: GameSnapshot | None) -> None:
         message = self._write(path, snapshot)
