@@ -291,6 +291,7 @@ class GameController(QObject):
             self.view_refreshed.emit()
             return
         view = self.view
+        table_mode = self.table_mode  # read once: the session checks the record's keys
         legal = game.legal_actions()
         window.boards.setCurrentWidget(self._board(view))
         view.show(self, legal)
@@ -302,15 +303,15 @@ class GameController(QObject):
             game.rules.shown_dice(game.state),
             game.held,
             view.tray_rolls_left(game),
-            table_mode=self.table_mode,
-            can_roll=not self.table_mode and Roll() in legal,
+            table_mode=table_mode,
+            can_roll=not table_mode and Roll() in legal,
             rolled=rolled,
-            throws=view.tray_throws(game) if self.table_mode else 0,
+            throws=view.tray_throws(game) if table_mode else 0,
         )
         window.tray.setEnabled(bool(legal))
         window.table_dice_action.setEnabled(True)
-        window.table_dice_action.setChecked(self.table_mode)
-        window.roll_action.setEnabled(not self.table_mode)
+        window.table_dice_action.setChecked(table_mode)
+        window.roll_action.setEnabled(not table_mode)
         named = {name: make() in legal for name, make in view.named_actions.items()}
         window.bank_action.setEnabled(named.get("bank", False))
         window.stop_action.setEnabled(named.get("stop", False))
@@ -324,7 +325,7 @@ class GameController(QObject):
         window.share_action.setEnabled(True)
         window.turn_label.setText(self._turn_text())
         window.status_label.setText(self._status_text())
-        window.game_label.setText(view.game_text(game, table_mode=self.table_mode))
+        window.game_label.setText(view.game_text(game, table_mode=table_mode))
         if window.sheet.hasFocus():
             window.sheet.follow_current_player()
         window.sheet.seats_movable = self.seats.movable
