@@ -117,6 +117,7 @@ def summarize(game: DiceGame[Any]) -> GameSummary:
     house = variant is not None and variant.grid is not None
     turn = game.rules.turn_number(game.state) or 0
     turns = game.rules.turn_count() or 0
+    meta = session_meta(game)  # read once: it parses the record's keys
     return GameSummary(
         game_id=game.game_id,
         sheet=sheet_id(game),
@@ -131,12 +132,12 @@ def summarize(game: DiceGame[Any]) -> GameSummary:
         has_losers=bool(getattr(game.rules, "has_losers", False)),
         turn=turn,
         turns=turns,
-        computers=tuple(seat in session_meta(game).computers for seat in range(len(game.players))),
+        computers=tuple(seat in meta.computers for seat in range(len(game.players))),
         options=tuple(
             (str(key), json.dumps(value) if isinstance(value, bool) else str(value))
             for key, value in game.rules.option_values.items()
         ),
-        note=session_meta(game).note,
+        note=meta.note,
     )
 
 
