@@ -8,6 +8,32 @@ import os
 import subprocess
 import sys
 
+
+def _last_json_line(code: str) -> object:
+    """The JSON of the last line `code` prints, run in a fresh offscreen Python."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def _shown_window(folder: object) -> str:
+    """Code that builds the app with its folders under `folder` and shows its window."""
+    return (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from missdice_desktop.ui.app import build_app\n"
+        "from missdice_desktop.ui.settings import AppPaths\n"
+        "app = QApplication([])\n"
+        f"parts = build_app(app, AppPaths(Path({str(folder)!r}) / 'c', "
+        f"Path({str(folder)!r}) / 'd'))\n"
+        "parts.window.show()\n"
+        "app.processEvents()\n"
+    )
+
+
 LATER = ("numpy", "cv2", "zxingcpp", "segno", "importlib.metadata", "urllib.request")
 """Modules the window must not import before a feature asks for them."""
 
@@ -18,11 +44,7 @@ def test_importing_the_window_loads_no_feature_module() -> None:
         "import missdice_desktop.ui.app\n"
         f"print(json.dumps([name for name in {LATER!r} if name in sys.modules]))\n"
     )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
-    )
-    assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+    assert _last_json_line(code) == []
 
 
 def test_the_version_is_still_there_when_asked() -> None:
@@ -45,23 +67,10 @@ and boards, the rules pages' words, the New game dialog."""
 
 def test_a_window_on_a_scoresheet_loads_no_other_game_nor_dialog(tmp_path) -> None:  # type: ignore[no-untyped-def]
     code = (
-        "import json, sys\n"
-        "from pathlib import Path\n"
-        "from PySide6.QtWidgets import QApplication\n"
-        "from missdice_desktop.ui.app import build_app\n"
-        "from missdice_desktop.ui.settings import AppPaths\n"
-        "app = QApplication([])\n"
-        f"parts = build_app(app, AppPaths(Path({str(tmp_path)!r}) / 'c', "
-        f"Path({str(tmp_path)!r}) / 'd'))\n"
-        "parts.window.show()\n"
-        "app.processEvents()\n"
-        f"print(json.dumps([name for name in {LATER_IN_THE_WINDOW!r} if name in sys.modules]))\n"
+        _shown_window(tmp_path)
+        + f"print(json.dumps([name for name in {LATER_IN_THE_WINDOW!r} if name in sys.modules]))\n"
     )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
-    )
-    assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+    assert _last_json_line(code) == []
 
 
 MADE_LATER = (
@@ -81,26 +90,13 @@ writer thread."""
 
 def test_a_window_on_a_scoresheet_makes_its_hidden_parts_when_asked(tmp_path) -> None:  # type: ignore[no-untyped-def]
     code = (
-        "import json, sys\n"
-        "from pathlib import Path\n"
-        "from PySide6.QtWidgets import QApplication\n"
-        "from missdice_desktop.ui.app import build_app\n"
-        "from missdice_desktop.ui.settings import AppPaths\n"
-        "app = QApplication([])\n"
-        f"parts = build_app(app, AppPaths(Path({str(tmp_path)!r}) / 'c', "
-        f"Path({str(tmp_path)!r}) / 'd'))\n"
-        "parts.window.show()\n"
-        "app.processEvents()\n"
-        f"loaded = [name for name in {MADE_LATER!r} if name in sys.modules]\n"
+        _shown_window(tmp_path)
+        + f"loaded = [name for name in {MADE_LATER!r} if name in sys.modules]\n"
         "made = parts.window.has_hidden_parts\n"
         "panel = parts.window.coach_panel\n"
         "print(json.dumps([loaded, made, parts.window.has_hidden_parts]))\n"
     )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
-    )
-    assert json.loads(result.stdout.strip().splitlines()[-1]) == [[], False, True]
+    assert _last_json_line(code) == [[], False, True]
 
 
 def test_the_hidden_parts_are_made_together_in_one_order(make_app) -> None:  # type: ignore[no-untyped-def]
