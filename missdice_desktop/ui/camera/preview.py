@@ -43,6 +43,8 @@ UNSURE_COLOUR = QColor(255, 170, 0)
 """Ring of an unsure die (amber); its badge also carries a "?" and its outline is dashed."""
 SURE_COLOUR = QColor(60, 220, 90)
 ASIDE_COLOUR = QColor(150, 150, 150)
+BACKGROUND = QColor(24, 24, 24)
+"""Around the picture, where its shape leaves the preview bare."""
 
 
 class CameraPreview(QWidget):
@@ -66,7 +68,7 @@ class CameraPreview(QWidget):
         self.frame_size = QSize()
         """The camera frame's own size (the image may be shrunk to the painted size): the dice
         are placed in its pixels."""
-        self._overlay: QImage | None = None
+        self._overlay: tuple[QImage, QPointF] | None = None
         self._overlay_key: tuple[object, ...] = ()
         self.scene = SceneReading()
         self.picked: int | None = None
@@ -76,6 +78,7 @@ class CameraPreview(QWidget):
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.retranslate_ui()
 
     @property
@@ -166,76 +169,101 @@ class CameraPreview(QWidget):
         return scale, left, top
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        """Draw the frame and the overlay."""
+        """Draw the frame, the bands beside it and the dice's overlay. The preview paints every
+        pixel itself (`WA_OpaquePaintEvent`): Qt fills no background under it."""
         painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), QColor(24, 24, 24))
         if self.image.isNull():
+            painter.fillRect(self.rect(), BACKGROUND)
             painter.setPen(QColor(200, 200, 200))
             painter.drawText(
                 self.rect(), Qt.AlignmentFlag.AlignCenter, translate("CameraPanel", "No picture")
             )
+            painter.end()
             return
         scale, left, top = self._geometry()
-        width, height = self.frame_size.width() * scale, self.frame_size.height() * scale
-        target = QRectF(left, top, width, height)
-        ratio = self.devicePixelRatioF()
-        shrunk = QSizeF(self.image.size()) / ratio
-        if abs(shrunk.width() - width) <= 1 and abs(shrunk.height() - height) <= 1:
-            target.setSize(shrunk)  # made at the painted size: copied pixel for pixel
+        target = self.picture_rect()
+        for band in _bands(QRectF(self.rect()), target):
+            painter.fillRect(band, BACKGROUND)
         painter.drawImage(target, self.image)
         if self.scene.dice:
-            painter.drawImage(QPointF(0, 0), self._dice_overlay(scale, left, top))
+            overlay, origin = self._dice_overlay(scale, left, top)
+            painter.drawImage(origin, overlay)
         if self.hasFocus():
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.setPen(QPen(self.palette().highlight().color(), 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
         painter.end()
 
-    def _dice_overlay(self, scale: float, left: float, top: float) -> QImage:
-        """The dice's outlines, badges and numbers over a transparent preview, drawn again only
-        when the scene, the die picked or the size changes (not for every frame)."""
+    def picture_rect(self) -> QRectF:
+        """Where the frame is painted, on whole device pixels (the bands beside it are filled)."""
+        scale, left, top = self._geometry()
+        width, height = self.frame_size.width() * scale, self.frame_size.height() * scale
+        ratio = self.devicePixelRatioF()
+        x, y = round(left * ratio), round(top * ratio)
+        shrunk = QSizeF(self.image.size()) / ratio
+        if abs(shrunk.width() - width) <= 1 and abs(shrunk.height() - height) <= 1:
+            w, h = self.image.width(), self.image.height()  # made at this size: pixel for pixel
+        else:
+            w, h = round((left + width) * ratio) - x, round((top + height) * ratio) - y
+        return QRectF(x / ratio, y / ratio, w / ratio, h / ratio)
+
+    def _dice_overlay(self, scale: float, left: float, top: float) -> tuple[QImage, QPointF]:
+        """The dice's outlines, badges and numbers on a transparent image, and where it goes:
+        it covers only the dice (blended over every frame), drawn again only when the scene,
+        the die picked or the size changes (not for every frame)."""
         ratio = self.devicePixelRatioF()
         key = (self.scene, self.picked, self.size(), ratio, self.frame_size, self.font())
         if self._overlay is not None and key == self._overlay_key:
             return self._overlay
-        overlay = QImage(self.device_size(), QImage.Format.Format_ARGB32_Premultiplied)
-        overlay.setDevicePixelRatio(ratio)
-        overlay.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(overlay)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         font = QFont(self.font())
         font.setBold(True)
         font.setPixelSize(max(12, round(16 * max(scale, 0.6))))
         small = QFont(font)
         small.setPixelSize(max(10, round(font.pixelSize() * 0.75)))
-        for number, die in enumerate(self.scene.dice):
+        shapes = [_die_shapes(die, scale, left, top, font, small) for die in self.scene.dice]
+        bounds = QRectF()
+        for transform, box, badge, tag in shapes:
+            bounds = bounds.united(transform.mapRect(box)).united(badge).united(tag)
+        # Pens up to 4 px wide, antialiased: 3 px on every side hold them.
+        bounds = bounds.adjusted(-3, -3, 3, 3).intersected(QRectF(self.rect()))
+        device = QRectF(
+            bounds.left() * ratio,
+            bounds.top() * ratio,
+            bounds.width() * ratio,
+            bounds.height() * ratio,
+        ).toAlignedRect()
+        origin = QPointF(device.left() / ratio, device.top() / ratio)
+        overlay = QImage(
+            max(1, device.width()),
+            max(1, device.height()),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
+        overlay.setDevicePixelRatio(ratio)
+        overlay.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(overlay)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        shift = QTransform().translate(-origin.x(), -origin.y())
+        for number, (die, (transform, box, badge, tag)) in enumerate(
+            zip(self.scene.dice, shapes, strict=True)
+        ):
             colour = (
                 ASIDE_COLOUR if not die.in_play else UNSURE_COLOUR if die.unsure else SURE_COLOUR
             )
-            cx, cy = left + die.center[0] * scale, top + die.center[1] * scale
-            w, h = die.size[0] * scale, die.size[1] * scale
-            painter.setTransform(QTransform().translate(cx, cy).rotate(die.angle))
+            painter.setTransform(transform * shift)
             pen = QPen(colour, 4.0 if number == self.picked else 2.5)
             if die.unsure and die.in_play:
                 pen.setStyle(Qt.PenStyle.DashLine)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            box = QRectF(-w / 2, -h / 2, w, h)
             painter.drawRoundedRect(box, 4, 4)
             if not die.in_play:
                 painter.drawLine(box.topLeft(), box.bottomRight())
                 painter.drawLine(box.topRight(), box.bottomLeft())
-            painter.resetTransform()
+            painter.setTransform(shift)
             painter.setFont(font)
             label = f"{die.value}?" if die.unsure and die.in_play else str(die.value)
-            radius = max(11.0, font.pixelSize() * 0.8)
-            badge_width = 2 * radius + (font.pixelSize() * 0.6 if len(label) > 1 else 0)
-            badge = QRectF(
-                cx - badge_width / 2, cy - h / 2 - 2 * radius - 2, badge_width, 2 * radius
-            )
-            if badge.top() < top:
-                badge.moveTop(cy + h / 2 + 2)
+            radius = badge.height() / 2
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
             painter.drawRoundedRect(badge, radius, radius)
@@ -243,16 +271,13 @@ class CameraPreview(QWidget):
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, label)
             # the die's number, for the keyboard: "press its number, then a value"
             painter.setFont(small)
-            tag = QRectF(
-                cx - w / 2 - 2, cy - h / 2 - 2, small.pixelSize() * 1.4, small.pixelSize() * 1.4
-            )
             painter.setBrush(QColor(0, 0, 0, 190))
             painter.drawRect(tag)
             painter.setPen(QColor(255, 255, 255))
             painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, str(number + 1))
         painter.end()
-        self._overlay, self._overlay_key = overlay, key
-        return overlay
+        self._overlay, self._overlay_key = (overlay, origin), key
+        return overlay, origin
 
     def die_centres(self) -> list[QPointF]:
         """Where the dice are drawn (for clicks, tests and accessibility checks)."""
@@ -323,6 +348,36 @@ class CameraPreview(QWidget):
                 self.die_fixed.emit(index, 0 if digit is None else digit)
                 return
         super().keyPressEvent(event)
+
+
+def _bands(whole: QRectF, picture: QRectF) -> list[QRectF]:
+    """The parts of `whole` outside `picture`: above, below, left and right of it."""
+    bottom, right = picture.bottom(), picture.right()
+    bands = [
+        QRectF(whole.left(), whole.top(), whole.width(), picture.top() - whole.top()),
+        QRectF(whole.left(), bottom, whole.width(), whole.bottom() - bottom),
+        QRectF(whole.left(), picture.top(), picture.left() - whole.left(), picture.height()),
+        QRectF(right, picture.top(), whole.right() - right, picture.height()),
+    ]
+    return [band for band in bands if band.width() > 0 and band.height() > 0]
+
+
+def _die_shapes(
+    die: VotedDie, scale: float, left: float, top: float, font: QFont, small: QFont
+) -> tuple[QTransform, QRectF, QRectF, QRectF]:
+    """Where a die's overlay goes: its outline's transform and box, its badge and its number."""
+    cx, cy = left + die.center[0] * scale, top + die.center[1] * scale
+    w, h = die.size[0] * scale, die.size[1] * scale
+    transform = QTransform().translate(cx, cy).rotate(die.angle)
+    box = QRectF(-w / 2, -h / 2, w, h)
+    label = f"{die.value}?" if die.unsure and die.in_play else str(die.value)
+    radius = max(11.0, font.pixelSize() * 0.8)
+    badge_width = 2 * radius + (font.pixelSize() * 0.6 if len(label) > 1 else 0)
+    badge = QRectF(cx - badge_width / 2, cy - h / 2 - 2 * radius - 2, badge_width, 2 * radius)
+    if badge.top() < top:
+        badge.moveTop(cy + h / 2 + 2)
+    tag = QRectF(cx - w / 2 - 2, cy - h / 2 - 2, small.pixelSize() * 1.4, small.pixelSize() * 1.4)
+    return transform, box, badge, tag
 
 
 _DIGIT_KEYS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(10)}
