@@ -327,7 +327,8 @@ def run(
     parts = build_app(app, paths or AppPaths.default())
     install_excepthook(parts)
     opener = DesktopOpenFilter(parts.controller)
-    app.installEventFilter(opener)
+    if sys.platform == "darwin":  # only macOS hands files over as events: elsewhere no
+        app.installEventFilter(opener)  # filter looks at every event of every widget
     parts.window.show()
     QTimer.singleShot(0, lambda: parts.controller.start(record_path, camera=camera))
     AfterFirstPaint(parts.window, parts.window.build_hidden_parts)  # the window keeps it
