@@ -381,9 +381,6 @@ def _preview_image(frame: Frame, box: tuple[int, int] | None) -> QImage:
     pixels = np.ndarray(
         (size[1], size[0], 4), np.uint8, buffer=image.bits(), strides=(image.bytesPerLine(), 4, 1)
     )
-    # Four bytes a pixel first: OpenCV shrinks those by whole words, a third of the time of
-    # three-byte pixels, which pays for the conversion, and writes straight into the image.
-    cv2.resize(
-        cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA), size, pixels, interpolation=cv2.INTER_NEAREST
-    )
+    small = cv2.resize(frame, size, interpolation=cv2.INTER_NEAREST)
+    cv2.cvtColor(small, cv2.COLOR_BGR2BGRA, dst=pixels)
     return image
