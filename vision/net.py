@@ -163,22 +163,23 @@ class Networks:
         found as well as 25 small dice on a table."""
         h, w = frame.shape[:2]
         found = []
-        shrunk = frame
+        small = frame
         for level, (side, lo, hi) in enumerate(LEVELS):
             detector = self._net(DETECTOR_FILE, level)
             scale = side / max(h, w)
+            iw = max(STEP, round(w * scale / STEP) * STEP)
+            ih = max(STEP, round(h * scale / STEP) * STEP)
+            sx, sy = iw / w, ih / h
             # each level shrunk from the one before (cheaper than from the frame each time)
-            shrunk, sx, sy = _level(shrunk, (w, h), scale)
-            small = _padded(shrunk)
-            blob = cv2.dnn.blobFromImage(
-                small, PIXEL_SCALE, (small.shape[1], small.shape[0]), (PIXEL_MEAN,) * 3
-            )
+            method = cv2.INTER_AREA if iw < small.shape[1] else cv2.INTER_LINEAR
+            small = np.asarray(cv2.resize(small, (iw, ih), interpolation=method), np.uint8)
+            blob = cv2.dnn.blobFromImage(small, PIXEL_SCALE, (iw, ih), (PIXEL_MEAN,) * 3)
             detector.setInput(blob)
             out = np.asarray(detector.forward(), np.float32)[0]
             for x, y, log_size, score, values in _peaks(out):
                 size = math.exp(min(log_size, 20.0))  # an absurd output stays finite
                 cx, cy = (x + 0.5) * STRIDE / sx, (y + 0.5) * STRIDE / sy
-                if lo <= size < hi and cx < w and cy < h:  # not in the padding
+                if lo <= size < hi:
                     found.append((cx, cy, size / scale, score, values))
         found.sort(key=lambda c: -c[3])
         return found[:MAX_FACES]
@@ -216,45 +217,6 @@ class Networks:
             sure = float(probs[value]) / max(1e-6, die)
             faces.append(Face(cx, cy, size, value, min(is_die, sure), is_die, sure))
         return _outermost(_distinct(faces))
-
-
-def _level(image: U8, frame_size: tuple[int, int], scale: float) -> tuple[U8, float, float]:
-    """One level of the detector's look: `image` (the frame or the level before) brought to
-    `scale` of the frame's `frame_size`, and the level's scale across and down.
-
-    Where a whole factor divides the image and lands within half a `STEP` of `scale`, the
-    image is shrunk by it, keeping the frame's shape (padded to a multiple of `STEP` after):
-    OpenCV averages areas 10 to 20 times faster by a whole factor than by any other (0.4
-    against 6.9 ms from 1280x720 to 640x360 or 640x352), and the detector reads dice of
-    unstretched frames better (on 1280x720 frames of the three photo sets: 908 exact photos
-    of 969 against 897, 3,603 dice of 3,678 against 3,598; docs/vision.md). Otherwise each
-    side goes to the nearest multiple of `STEP`."""
-    width, height = frame_size
-    h, w = image.shape[:2]
-    factor = round(w / (width * scale))
-    if (
-        factor >= 2
-        and w % factor == 0
-        and h % factor == 0
-        and abs(w / factor - width * scale) <= STEP / 2
-    ):
-        shrunk = cv2.resize(image, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
-        return np.asarray(shrunk, np.uint8), (w // factor) / width, (h // factor) / height
-    iw = max(STEP, round(width * scale / STEP) * STEP)
-    ih = max(STEP, round(height * scale / STEP) * STEP)
-    method = cv2.INTER_AREA if iw < w else cv2.INTER_LINEAR
-    resized = np.asarray(cv2.resize(image, (iw, ih), interpolation=method), np.uint8)
-    return resized, iw / width, ih / height
-
-
-def _padded(image: U8) -> U8:
-    """`image` with its last rows and columns repeated up to a multiple of `STEP` (the
-    detector's input); as it is when it already fits."""
-    h, w = image.shape[:2]
-    down, right = -h % STEP, -w % STEP
-    if not down and not right:
-        return image
-    return np.asarray(cv2.copyMakeBorder(image, 0, down, 0, right, cv2.BORDER_REPLICATE), np.uint8)
 
 
 def _reader_forward(reader: cv2.dnn.Net, crops: list[U8]) -> F32:

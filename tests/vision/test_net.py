@@ -31,9 +31,7 @@ from vision.net import (
     NetworksUnavailable,
     ReaderColumn,
     _distinct,
-    _level,
     _outermost,
-    _padded,
     die_crop,
     networks,
     value_shares,
@@ -129,37 +127,9 @@ def test_the_networks_alone_read_the_demo_photos(name: str, values: tuple[int, .
     assert all(0 < f.confidence <= 1 and 0 < f.size < 200 for f in faces)
 
 
-def test_a_camera_frame_is_shrunk_whole_keeping_its_shape() -> None:
-    frame = np.zeros((720, 1280, 3), np.uint8)
-    first, sx, sy = _level(frame, (1280, 720), 640 / 1280)
-    assert first.shape[:2] == (360, 640) and sx == sy == 0.5
-    assert _padded(first).shape[:2] == (368, 640)  # a multiple of 16, the last row repeated
-    second, sx, sy = _level(first, (1280, 720), 320 / 1280)
-    assert second.shape[:2] == (180, 320) and sx == sy == 0.25
-    third, sx, sy = _level(second, (1280, 720), 160 / 1280)
-    assert third.shape[:2] == (90, 160) and sx == sy == 0.125
-
-
-def test_a_whole_shrink_averages_as_any_shrink_does() -> None:
-    frame = np.random.default_rng(3).integers(0, 256, (720, 1280, 3), np.uint8)
-    shrunk = _level(frame, (1280, 720), 0.5)[0]
-    assert np.array_equal(shrunk, cv2.resize(frame, (640, 360), interpolation=cv2.INTER_AREA))
-    padded = _padded(shrunk)
-    assert np.array_equal(padded[:360], shrunk) and (padded[360:] == shrunk[-1]).all()
-
-
-@pytest.mark.parametrize(("size", "scale"), [((1000, 700), 0.64), ((300, 200), 640 / 300)])
-def test_other_frames_go_to_multiples_of_the_step(size: tuple[int, int], scale: float) -> None:
-    image, sx, sy = _level(np.zeros((size[1], size[0], 3), np.uint8), size, scale)
-    h, w = image.shape[:2]
-    assert h % 16 == 0 and w % 16 == 0 and abs(w - size[0] * scale) <= 8
-    assert (sx, sy) == (w / size[0], h / size[1])
-
-
 @pytest.mark.parametrize(("name", "values"), expected_values())
 def test_the_demo_photos_read_the_same_as_camera_frames(name: str, values: tuple[int, ...]) -> None:
-    # 1280x720, the camera's size (each 640x480 photo enlarged to 960x720 between two bands):
-    # its levels are shrunk by whole factors and padded, never stretched
+    # 1280x720, the camera's size (each 640x480 photo enlarged to 960x720 between two bands)
     photo = cv2.resize(np.asarray(cv2.imread(str(DEMO / name)), np.uint8), (960, 720))
     frame = np.asarray(cv2.copyMakeBorder(photo, 0, 0, 160, 160, cv2.BORDER_REPLICATE), np.uint8)
     reading = read_dice(frame)
