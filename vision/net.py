@@ -128,16 +128,12 @@ class Networks:
     def load(self) -> None:
         """Load the networks for this thread now (NetworksUnavailable if they cannot be)."""
         for name in self.names:
-            for level in range(len(LEVELS) if name == DETECTOR_FILE else 1):
-                self._net(name, level)
+            self._net(name)
 
-    def _net(self, name: str, level: int = 0) -> cv2.dnn.Net:
-        """This thread's copy of one network, loaded on first use; the detector has a copy per
-        level of `LEVELS`, each always given the same size of picture (`cv2.dnn` sets a
-        network up again whenever the size changes: on a 1280x720 frame, 41 against 28 ms
-        for the three levels on one core)."""
-        nets: dict[tuple[str, int], cv2.dnn.Net] = self._local.__dict__.setdefault("nets", {})
-        if (name, level) not in nets:
+    def _net(self, name: str) -> cv2.dnn.Net:
+        """This thread's copy of one network, loaded on first use."""
+        nets: dict[str, cv2.dnn.Net] = self._local.__dict__.setdefault("nets", {})
+        if name not in nets:
             try:
                 net = _load(self.folder / name)
             except cv2.error as error:
@@ -151,8 +147,8 @@ class Networks:
                     f"{'detector' if name == DETECTOR_FILE else 'die reader'} "
                     "(the two network files may be swapped or replaced)"
                 )
-            nets[name, level] = net
-        return nets[name, level]
+            nets[name] = net
+        return nets[name]
 
     def candidates(self, frame: U8) -> list[tuple[float, float, float, float, F32]]:
         """The places the detector takes for a die's top face: centre, size across (frame
@@ -161,11 +157,11 @@ class Networks:
         The detector looks at the frame at three scales (its long side 640, 320 and 160 px),
         each trusted for the dice sizes it was trained on, so a die filling a close-up is
         found as well as 25 small dice on a table."""
+        detector = self._net(DETECTOR_FILE)
         h, w = frame.shape[:2]
         found = []
         small = frame
-        for level, (side, lo, hi) in enumerate(LEVELS):
-            detector = self._net(DETECTOR_FILE, level)
+        for side, lo, hi in LEVELS:
             scale = side / max(h, w)
             iw = max(STEP, round(w * scale / STEP) * STEP)
             ih = max(STEP, round(h * scale / STEP) * STEP)
@@ -178,9 +174,16 @@ class Networks:
             out = np.asarray(detector.forward(), np.float32)[0]
             for x, y, log_size, score, values in _peaks(out):
                 size = math.exp(min(log_size, 20.0))  # an absurd output stays finite
-                cx, cy = (x + 0.5) * STRIDE / sx, (y + 0.5) * STRIDE / sy
                 if lo <= size < hi:
-                    found.append((cx, cy, size / scale, score, values))
+                    found.append(
+                        (
+                            (x + 0.5) * STRIDE / sx,
+                            (y + 0.5) * STRIDE / sy,
+                            size / scale,
+                            score,
+                            values,
+                        )
+                    )
         found.sort(key=lambda c: -c[3])
         return found[:MAX_FACES]
 

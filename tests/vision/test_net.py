@@ -19,7 +19,6 @@ from vision.net import (
     CROP,
     CROP_MARGIN,
     DETECTOR_FILE,
-    LEVELS,
     MODELS,
     PIXEL_MEAN,
     PIXEL_SCALE,
@@ -135,19 +134,6 @@ def test_the_demo_photos_read_the_same_as_camera_frames(name: str, values: tuple
     reading = read_dice(frame)
     assert reading.values == values
     assert all(0 <= d.center[0] < 1280 and 0 <= d.center[1] < 720 for d in reading.dice)
-
-
-def test_each_level_has_a_detector_of_its_own() -> None:
-    # cv2.dnn sets a network up again for every new picture size: one copy per level keeps
-    # each at its size, and the copies find what one network would
-    nets = Networks()
-    photo = np.asarray(cv2.imread(str(DEMO / "01-matteo_valid_valid_61.jpg")), np.uint8)
-    frame = np.asarray(cv2.resize(photo, (1280, 720)), np.uint8)
-    found = nets.candidates(frame)
-    copies = {id(nets._net(DETECTOR_FILE, level)) for level in range(len(LEVELS))}
-    assert len(copies) == len(LEVELS) == 3
-    again = nets.candidates(frame)
-    assert [c[:4] for c in again] == [c[:4] for c in found] and len(found) >= 5
 
 
 def test_swapped_networks_blame_the_install_not_the_photo(tmp_path: Path) -> None:
