@@ -23,7 +23,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from missdice_desktop.rules import Game
@@ -46,9 +46,14 @@ def _platform_env() -> dict[str, str]:
 # Start-up ---------------------------------------------------------------------------------------
 
 
-def _exit_at_first_paint(viewport_name: str) -> object:
-    """Make a QApplication that prints "painted" and quits once the widget named
-    `viewport_name` first paints; returns the filter (keep it alive)."""
+def _exit_at_first_paint() -> Any:
+    """Make a QApplication and a filter that prints "painted" and quits at the first paint of
+    the widget it is installed on (returned: keep it alive, install it on the viewport).
+
+    The filter watches that one widget, never the whole application: a Python filter on the
+    application sees every object's events, and the Qt bindings then make the Python enums
+    of each class they meet (from 51 to 227 enum types for the bare window, about 70 ms),
+    which would be timed as start-up."""
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -56,26 +61,32 @@ def _exit_at_first_paint(viewport_name: str) -> object:
 
     class FirstPaint(QObject):
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint and watched.objectName() == viewport_name:
+            if event.type() == QEvent.Type.Paint:
                 QTimer.singleShot(0, self.report)
-                qapp.removeEventFilter(self)
+                watched.removeEventFilter(self)
             return False
 
         def report(self) -> None:
             print("painted", flush=True)
             qapp.exit(0)
 
-    first_paint = FirstPaint()
-    qapp.installEventFilter(first_paint)
-    return first_paint
+    return FirstPaint()
 
 
 def startup_child(record: str, config: str, data: str) -> int:
-    """In a fresh process: start the app on `record`, print when the window first paints."""
+    """In a fresh process: start the app on `record`, print when the sheet first paints."""
     from missdice_desktop.ui import app as ui_app
+    from missdice_desktop.ui.games.sheet_view import SheetView
     from missdice_desktop.ui.settings import AppPaths
 
-    _watch = _exit_at_first_paint("sheetViewport")
+    first_paint = _exit_at_first_paint()
+    made = SheetView.__init__
+
+    def watched(view: SheetView, *args: Any, **kwargs: Any) -> None:
+        made(view, *args, **kwargs)
+        view.viewport().installEventFilter(first_paint)
+
+    SheetView.__init__ = watched  # type: ignore[method-assign, assignment]
     return ui_app.run(record, paths=AppPaths(Path(config), Path(data)))
 
 
@@ -86,10 +97,10 @@ def bare_child() -> int:
     """
     from PySide6.QtWidgets import QApplication, QMainWindow, QTableWidget
 
-    _watch = _exit_at_first_paint("bareViewport")
+    first_paint = _exit_at_first_paint()
     window = QMainWindow()
     table = QTableWidget(20, 8, window)
-    table.viewport().setObjectName("bareViewport")
+    table.viewport().installEventFilter(first_paint)
     window.setCentralWidget(table)
     window.resize(1200, 800)
     window.show()
