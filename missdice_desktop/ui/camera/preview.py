@@ -262,13 +262,12 @@ class CameraPreview(QWidget):
                 painter.drawLine(box.topRight(), box.bottomLeft())
             painter.setTransform(shift)
             painter.setFont(font)
-            label = f"{die.value}?" if die.unsure and die.in_play else str(die.value)
             radius = badge.height() / 2
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
             painter.drawRoundedRect(badge, radius, radius)
             painter.setPen(QColor(0, 0, 0))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, label)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, _badge_text(die))
             # the die's number, for the keyboard: "press its number, then a value"
             painter.setFont(small)
             painter.setBrush(QColor(0, 0, 0, 190))
@@ -362,6 +361,11 @@ def _bands(whole: QRectF, picture: QRectF) -> list[QRectF]:
     return [band for band in bands if band.width() > 0 and band.height() > 0]
 
 
+def _badge_text(die: VotedDie) -> str:
+    """A die's value as its badge shows it: with a "?" while it is unsure and in play."""
+    return f"{die.value}?" if die.unsure and die.in_play else str(die.value)
+
+
 def _die_shapes(
     die: VotedDie, scale: float, left: float, top: float, font: QFont, small: QFont
 ) -> tuple[QTransform, QRectF, QRectF, QRectF]:
@@ -370,9 +374,8 @@ def _die_shapes(
     w, h = die.size[0] * scale, die.size[1] * scale
     transform = QTransform().translate(cx, cy).rotate(die.angle)
     box = QRectF(-w / 2, -h / 2, w, h)
-    label = f"{die.value}?" if die.unsure and die.in_play else str(die.value)
     radius = max(11.0, font.pixelSize() * 0.8)
-    badge_width = 2 * radius + (font.pixelSize() * 0.6 if len(label) > 1 else 0)
+    badge_width = 2 * radius + (font.pixelSize() * 0.6 if len(_badge_text(die)) > 1 else 0)
     badge = QRectF(cx - badge_width / 2, cy - h / 2 - 2 * radius - 2, badge_width, 2 * radius)
     if badge.top() < top:
         badge.moveTop(cy + h / 2 + 2)

@@ -59,28 +59,28 @@ def test_overlay_outlines_and_labels_every_die(make_panel, qtbot, tmp_path: Path
     assert "1 2 4 4 6" in panel.status.text()
 
 
-def test_moving_dice_are_held_back(make_panel, qtbot) -> None:
-    panel = make_panel(camera_demo_dir(), seconds_each=0.05)  # a new roll every frame
+def use_enabled_while_running(panel, qtbot, milliseconds: int = 1500) -> list[bool]:
+    """Start the panel and note every 10 ms whether "Use these dice" is enabled."""
     enabled: list[bool] = []
     poll = QTimer()
     poll.timeout.connect(lambda: enabled.append(panel.use_button.isEnabled()))
     poll.start(10)
     panel.start()
-    qtbot.wait(1500)
+    qtbot.wait(milliseconds)
     poll.stop()
+    return enabled
+
+
+def test_moving_dice_are_held_back(make_panel, qtbot) -> None:
+    panel = make_panel(camera_demo_dir(), seconds_each=0.05)  # a new roll every frame
+    enabled = use_enabled_while_running(panel, qtbot)
     assert len(enabled) > 50
     assert not any(enabled)
 
 
 def test_dice_that_pause_for_a_frame_and_roll_on_are_never_offered(make_panel, qtbot) -> None:
     panel = make_panel(camera_demo_dir(), seconds_each=0.1)  # two frames of each roll
-    enabled: list[bool] = []
-    poll = QTimer()
-    poll.timeout.connect(lambda: enabled.append(panel.use_button.isEnabled()))
-    poll.start(10)
-    panel.start()
-    qtbot.wait(1500)
-    poll.stop()
+    enabled = use_enabled_while_running(panel, qtbot)
     assert len(enabled) > 50 and not any(enabled)
     assert panel.scene.dice == ()
 
