@@ -158,7 +158,8 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[tuple[float, str]
     """Seconds from each user action to the end of the window's repaint, over whole games.
 
     The clock stops when the event loop has painted what the action changed (the sheet,
-    the dice, the labels: whatever Qt repaints in that pass).
+    the dice, the labels: whatever Qt repaints in that pass, all while the window handles
+    its update request).
     """
     os.environ.update({k: v for k, v in _platform_env().items() if k == "QT_QPA_PLATFORM"})
     from PySide6.QtCore import QEvent, QObject
@@ -186,14 +187,19 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[tuple[float, str]
         window.show()
         painted = [False]
 
-        class PaintSeen(QObject):
+        class RepaintSeen(QObject):
+            """Sees the window's update request: Qt paints every widget the action changed
+            while it handles that one event, so the repaint is over once `processEvents`
+            returns. One filter on the window, not on the application: a Python filter there
+            would see every event of every widget and time itself."""
+
             def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-                if event.type() == QEvent.Type.Paint:
+                if event.type() == QEvent.Type.UpdateRequest:
                     painted[0] = True
                 return False
 
-        seen = PaintSeen()
-        qapp.installEventFilter(seen)
+        seen = RepaintSeen()
+        window.installEventFilter(seen)
         for _ in range(20):
             qapp.processEvents()
 
