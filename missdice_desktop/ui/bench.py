@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 CHILD_FLAG = "--startup-child"
 BARE_FLAG = "--bare-child"
 PLAYERS = ["Anna", "Ben", "Chloé", "Dan", "Élise", "Farid", "Gus", "Hana"]
+DEADLINE_S = 2.0
+"""How long an action's repaint is waited for before the clock stops anyway."""
 
 
 def _platform_env() -> dict[str, str]:
@@ -207,7 +209,7 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[tuple[float, str]
             painted[0] = False
             start = time.perf_counter()
             action()
-            deadline = start + 2.0
+            deadline = start + DEADLINE_S
             while not painted[0] and time.perf_counter() < deadline:
                 qapp.processEvents()
             game = controller.game

@@ -1,0 +1,16 @@
+"""The window benchmark times each action to the repaint it causes, and names it."""
+
+from __future__ import annotations
+
+from missdice_desktop.ui.bench import DEADLINE_S, measure_actions
+
+
+def test_each_action_of_a_whole_game_is_timed_to_its_repaint(qapp) -> None:  # type: ignore[no-untyped-def]
+    timings = measure_actions(1, (800, 600))
+
+    kinds = {name.split(" (")[0].split(" ")[0] for _seconds, name in timings}
+    assert {"roll", "hold", "undo", "redo", "score"} <= kinds
+    # 8 players, 13 boxes each: a score per turn, each turn rolled and held
+    assert sum(name.startswith("score") for _seconds, name in timings) == 8 * 13
+    # every action's repaint was seen: none waited for the deadline
+    assert max(seconds for seconds, _name in timings) < DEADLINE_S
