@@ -5,9 +5,10 @@
 Start-up is timed as a whole process (Python, imports, Qt, the window, its first paint),
 paired with a bare PySide6 window showing a 20×8 QTableWidget started the same way: bare,
 app, bare, app…, and the median of the pair ratios is printed, with each process's peak
-memory. Actions are timed from the call to the end of the repaint, and the slowest five are
-named. Runs offscreen unless DISPLAY is set (then on that X server). It measures, it does
-not judge: the numbers go to the terminal (and to --json FILE).
+memory; and, as the floor under it, the app's scoresheet alone in a window. Actions are
+timed from the call to the end of the repaint, and the slowest five are named. Runs
+offscreen unless DISPLAY is set (then on that X server). It measures, it does not judge:
+the numbers go to the terminal (and to --json FILE).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 CHILD_FLAG = "--startup-child"
 BARE_FLAG = "--bare-child"
+SHEET_FLAG = "--sheet-child"
 PLAYERS = ["Anna", "Ben", "Chloé", "Dan", "Élise", "Farid", "Gus", "Hana"]
 DEADLINE_S = 2.0
 """How long an action's repaint is waited for before the clock stops anyway."""
@@ -109,6 +111,33 @@ def bare_child() -> int:
     return QApplication.exec()
 
 
+def sheet_child(record: str) -> int:
+    """In a fresh process: the game of `record` on the app's own sheet, alone in a window (no
+    dice, menus nor controller); print at its first paint.
+
+    What the scoresheet alone costs to start: the floor under the whole window's start-up.
+    """
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    from missdice_desktop.records import load_record
+    from missdice_desktop.rules import Game
+    from missdice_desktop.ui.games.sheet_model import SheetModel
+    from missdice_desktop.ui.games.sheet_view import SheetView
+
+    first_paint = _exit_at_first_paint()
+    window = QMainWindow()
+    sheet = SheetView(window)
+    game = load_record(Path(record))
+    assert isinstance(game, Game)  # the benchmark's own 8-player Yahtzee
+    model = SheetModel(game, sheet)
+    sheet.setModel(model)
+    sheet.viewport().installEventFilter(first_paint)
+    window.setCentralWidget(sheet)
+    window.resize(1200, 800)
+    window.show()
+    return QApplication.exec()
+
+
 def _time_child(arguments: list[str]) -> tuple[float, float]:
     """(seconds to the first paint, peak memory in MiB) of one fresh process."""
     command = [sys.executable, "-m", "missdice_desktop.ui.bench", *arguments]
@@ -129,7 +158,13 @@ def measure_startup(runs: int) -> dict[str, list[float]]:
     seconds to the first paint and peak MiB of each."""
     from missdice_desktop.records import save_record
 
-    measured: dict[str, list[float]] = {"bare_s": [], "app_s": [], "bare_mib": [], "app_mib": []}
+    measured: dict[str, list[float]] = {
+        "bare_s": [],
+        "app_s": [],
+        "sheet_s": [],
+        "bare_mib": [],
+        "app_mib": [],
+    }
     with tempfile.TemporaryDirectory() as folder:
         record = Path(folder) / "game.json"
         save_record(record, _eight_player_game())
@@ -144,6 +179,8 @@ def measure_startup(runs: int) -> dict[str, list[float]]:
             seconds, mib = _time_child([CHILD_FLAG, str(record), str(config), str(data)])
             measured["app_s"].append(seconds)
             measured["app_mib"].append(mib)
+            seconds, _mib = _time_child([SHEET_FLAG, str(record)])
+            measured["sheet_s"].append(seconds)
     return measured
 
 
@@ -262,10 +299,14 @@ def _summary(name: str, seconds: list[float]) -> dict[str, float | int | str]:
 
 def _startup_summary(measured: dict[str, list[float]]) -> dict[str, float | int | str]:
     ratios = [app / bare for app, bare in zip(measured["app_s"], measured["bare_s"], strict=True)]
+    sheet_ratios = [
+        sheet / bare for sheet, bare in zip(measured["sheet_s"], measured["bare_s"], strict=True)
+    ]
     return {
         "name": "start-up to first paint, 8 players, against a bare window",
         "count": len(ratios),
         "ratio_median": round(statistics.median(ratios), 2),
+        "sheet_alone_ratio_median": round(statistics.median(sheet_ratios), 2),
         "app_median_ms": round(statistics.median(measured["app_s"]) * 1000, 1),
         "bare_median_ms": round(statistics.median(measured["bare_s"]) * 1000, 1),
         "app_peak_mib": round(statistics.median(measured["app_mib"]), 1),
@@ -280,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
         return startup_child(*arguments[1:4])
     if arguments and arguments[0] == BARE_FLAG:
         return bare_child()
+    if arguments and arguments[0] == SHEET_FLAG:
+        return sheet_child(arguments[1])
     parser = argparse.ArgumentParser(prog="python -m missdice_desktop.ui.bench")
     parser.add_argument("--runs", type=int, default=7, help="start-up pairs to time")
     parser.add_argument("--games", type=int, default=1, help="8-player games to play")
@@ -291,7 +334,9 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"  {startup['name']}: {startup['ratio_median']}× (median of {startup['count']} pairs; "
         f"app {startup['app_median_ms']} ms, bare {startup['bare_median_ms']} ms; "
-        f"peak memory app {startup['app_peak_mib']} MiB, bare {startup['bare_peak_mib']} MiB)"
+        f"peak memory app {startup['app_peak_mib']} MiB, bare {startup['bare_peak_mib']} MiB)\n"
+        f"    the sheet alone in a window (no dice, menus nor controller): "
+        f"{startup['sheet_alone_ratio_median']}× the bare window"
     )
     results: list[dict[str, float | int | str]] = [startup]
     for size in ((1024, 700), (1920, 1080)):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from missdice_desktop.ui.bench import DEADLINE_S, measure_actions
+from missdice_desktop.ui.bench import DEADLINE_S, measure_actions, measure_startup
 
 
 def test_each_action_of_a_whole_game_is_timed_to_its_repaint(qapp) -> None:  # type: ignore[no-untyped-def]
@@ -14,3 +14,16 @@ def test_each_action_of_a_whole_game_is_timed_to_its_repaint(qapp) -> None:  # t
     assert sum(name.startswith("score") for _seconds, name in timings) == 8 * 13
     # every action's repaint was seen: none waited for the deadline
     assert max(seconds for seconds, _name in timings) < DEADLINE_S
+
+
+def test_start_up_times_the_app_the_sheet_alone_and_a_bare_window_each_to_its_first_paint() -> None:
+    measured = measure_startup(1)
+
+    assert {name: len(values) for name, values in measured.items()} == {
+        "bare_s": 1,
+        "app_s": 1,
+        "sheet_s": 1,
+        "bare_mib": 1,
+        "app_mib": 1,
+    }
+    assert all(value > 0 for values in measured.values() for value in values)
