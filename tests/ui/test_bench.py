@@ -1,4 +1,5 @@
-"""The window benchmark times each action to the repaint it causes, and names it."""
+"""The window benchmark times start-up to the first paint, and each action to the repaint it
+causes, naming it."""
 
 from __future__ import annotations
 
