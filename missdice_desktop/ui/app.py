@@ -311,6 +311,13 @@ class AfterFirstPaint(QObject):
         return False
 
 
+def after_first_paint(parts: AppParts) -> None:
+    """What the first screen does not need, made once the window has painted: the hidden
+    pages and docks, and the autosave's writer (so the first move never waits for it)."""
+    parts.window.build_hidden_parts()
+    parts.controller.session.autosave.start_writer()
+
+
 def run(
     record_path: str | None = None, *, camera: str | None = None, paths: AppPaths | None = None
 ) -> int:
@@ -331,5 +338,5 @@ def run(
         app.installEventFilter(opener)  # filter looks at every event of every widget
     parts.window.show()
     QTimer.singleShot(0, lambda: parts.controller.start(record_path, camera=camera))
-    AfterFirstPaint(parts.window, parts.window.build_hidden_parts)  # the window keeps it
+    AfterFirstPaint(parts.window, lambda: after_first_paint(parts))  # the window keeps it
     return app.exec()

@@ -204,7 +204,7 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[tuple[float, str]
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
 
-    from missdice_desktop.ui.app import build_app
+    from missdice_desktop.ui.app import after_first_paint, build_app
     from missdice_desktop.ui.dialogs.new_game import NewGameChoice
     from missdice_desktop.ui.dialogs.prompts import Prompts
     from missdice_desktop.ui.games.sheet_model import SheetRole
@@ -241,6 +241,7 @@ def measure_actions(games: int, size: tuple[int, int]) -> list[tuple[float, str]
         window.installEventFilter(seen)
         for _ in range(20):
             qapp.processEvents()
+        after_first_paint(parts)  # as the app does once its window has painted
 
         def timed(name: str, action: Callable[[], None]) -> None:
             painted[0] = False

@@ -99,6 +99,19 @@ def test_a_window_on_a_scoresheet_makes_its_hidden_parts_when_asked(tmp_path) ->
     assert _last_json_line(code) == [[], False, True]
 
 
+def test_after_the_first_paint_the_hidden_parts_and_the_autosave_writer_are_ready(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    code = (
+        _shown_window(tmp_path) + "before = 'concurrent.futures' in sys.modules\n"
+        "from missdice_desktop.ui.app import after_first_paint\n"
+        "after_first_paint(parts)\n"
+        "writer = parts.controller.session.autosave.start_writer()\n"
+        "print(json.dumps([before, 'concurrent.futures' in sys.modules, "
+        "parts.window.has_hidden_parts, "
+        "writer is parts.controller.session.autosave.start_writer()]))\n"
+    )
+    assert _last_json_line(code) == [False, True, True, True]
+
+
 def test_the_hidden_parts_are_made_together_in_one_order(make_app) -> None:  # type: ignore[no-untyped-def]
     parts, _prompts = make_app()
     window = parts.window

@@ -8,8 +8,9 @@ The record is taken on the window's thread at each action and written by one bac
 thread, in order, so that the window never waits on the disk (an atomic write with its
 fsyncs takes several milliseconds); a save that comes while the previous one still waits
 for the writer replaces it, so the writer never falls behind quick play. `flush` waits for
-the writes, and closing flushes. The thread (and its module) start with the first save that
-has something to write.
+the writes, and closing flushes. The writer's module is imported once the window has painted
+(`start_writer`), or by the first save that has something to write if that comes sooner; its
+thread starts with the first write.
 """
 
 from __future__ import annotations
@@ -122,14 +123,20 @@ class Autosave:
                 return
             if waiting is None:
                 self._waiting = (path, snapshot)
+        writer = self.start_writer()
+        if waiting is None:
+            self._pending.append(writer.submit(self._write_waiting))
+        else:  # another file's write is waiting: this one follows it
+            self._pending.append(writer.submit(self._write_in_background, path, snapshot))
+
+    def start_writer(self) -> ThreadPoolExecutor:
+        """The background writer, made (and its module imported) on the first call: the window
+        calls it once it has painted, so that the first save never waits for it."""
         if self._writer is None:
             from concurrent.futures import ThreadPoolExecutor
 
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        if waiting is None:
-            self._pending.append(self._writer.submit(self._write_waiting))
-        else:  # another file's write is waiting: this one follows it
-            self._pending.append(self._writer.submit(self._write_in_background, path, snapshot))
+        return self._writer
 
     def flush(self) -> None:
         """Wait until every save asked for is on disk (or has failed and said so)."""
