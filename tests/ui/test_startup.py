@@ -13,7 +13,12 @@ def _last_json_line(code: str) -> object:
     """The JSON of the last line `code` prints, run in a fresh offscreen Python."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=120,  # a window that never quits fails the test instead of hanging it
     )
     return json.loads(result.stdout.strip().splitlines()[-1])
 
@@ -110,6 +115,31 @@ def test_after_the_first_paint_the_hidden_parts_and_the_autosave_writer_are_read
         "writer is parts.controller.session.autosave.start_writer()]))\n"
     )
     assert _last_json_line(code) == [False, True, True, True]
+
+
+def test_the_app_makes_what_waits_for_the_first_paint_once_its_window_has_painted(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record = tmp_path / "game.json"
+    code = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from missdice_desktop.records import save_record\n"
+        "from missdice_desktop.rules import Game, get_variant\n"
+        "import missdice_desktop.ui.app as app\n"
+        "from missdice_desktop.ui.settings import AppPaths\n"
+        "game = Game(get_variant('yahtzee').configure(), ['A', 'B'])\n"
+        f"save_record(Path({str(record)!r}), game)\n"
+        "made = app.after_first_paint\n"
+        "def report(parts):\n"
+        "    made(parts)\n"
+        "    writer = 'concurrent.futures' in sys.modules\n"
+        "    print(json.dumps([parts.window.has_hidden_parts, writer]))\n"
+        "    QApplication.instance().quit()\n"
+        "app.after_first_paint = report\n"
+        f"app.run({str(record)!r}, paths=AppPaths(Path({str(tmp_path)!r}) / 'c', "
+        f"Path({str(tmp_path)!r}) / 'd'))\n"
+    )
+    assert _last_json_line(code) == [True, True]
 
 
 def test_the_hidden_parts_are_made_together_in_one_order(make_app) -> None:  # type: ignore[no-untyped-def]
