@@ -101,16 +101,11 @@ def bare_child() -> int:
 
     The yardstick for start-up: what any Qt window with a table costs on this machine.
     """
-    from PySide6.QtWidgets import QApplication, QMainWindow, QTableWidget
+    from PySide6.QtWidgets import QMainWindow, QTableWidget
 
     first_paint = _exit_at_first_paint()
     window = QMainWindow()
-    table = QTableWidget(20, 8, window)
-    table.viewport().installEventFilter(first_paint)
-    window.setCentralWidget(table)
-    window.resize(1200, 800)
-    window.show()
-    return QApplication.exec()
+    return _shown_until_first_paint(window, QTableWidget(20, 8, window), first_paint)
 
 
 def sheet_child(record: str) -> int:
@@ -119,7 +114,7 @@ def sheet_child(record: str) -> int:
 
     What the scoresheet alone costs to start: the floor under the whole window's start-up.
     """
-    from PySide6.QtWidgets import QApplication, QMainWindow
+    from PySide6.QtWidgets import QMainWindow
 
     from missdice_desktop.records import load_record
     from missdice_desktop.ui.games.sheet_model import SheetModel
@@ -129,10 +124,16 @@ def sheet_child(record: str) -> int:
     window = QMainWindow()
     sheet = SheetView(window)
     game = cast("Game", load_record(Path(record)))  # the benchmark's own 8-player Yahtzee
-    model = SheetModel(game, sheet)
-    sheet.setModel(model)
-    sheet.viewport().installEventFilter(first_paint)
-    window.setCentralWidget(sheet)
+    sheet.setModel(SheetModel(game, sheet))
+    return _shown_until_first_paint(window, sheet, first_paint)
+
+
+def _shown_until_first_paint(window: Any, view: Any, first_paint: Any) -> int:
+    """Show `view` in `window` at the benchmark's size; run until its viewport first paints."""
+    from PySide6.QtWidgets import QApplication
+
+    view.viewport().installEventFilter(first_paint)
+    window.setCentralWidget(view)
     window.resize(1200, 800)
     window.show()
     return QApplication.exec()

@@ -181,7 +181,7 @@ class CameraPreview(QWidget):
             painter.end()
             return
         scale, left, top = self._geometry()
-        target = self.picture_rect()
+        target = self._picture_rect(scale, left, top)
         for band in _bands(QRectF(self.rect()), target):
             painter.fillRect(band, BACKGROUND)
         painter.drawImage(target, self.image)
@@ -197,7 +197,9 @@ class CameraPreview(QWidget):
 
     def picture_rect(self) -> QRectF:
         """Where the frame is painted, on whole device pixels (the bands beside it are filled)."""
-        scale, left, top = self._geometry()
+        return self._picture_rect(*self._geometry())
+
+    def _picture_rect(self, scale: float, left: float, top: float) -> QRectF:
         width, height = self.frame_size.width() * scale, self.frame_size.height() * scale
         ratio = self.devicePixelRatioF()
         x, y = round(left * ratio), round(top * ratio)
