@@ -295,8 +295,12 @@ def _read_blob(
     )
 
 
-def with_blob_dice(img: U8, pips: list[Pip], dice: list[Die]) -> list[Die]:
-    """The dice read by their fills (`dice`) and those read from blobs away from all of them.
+def with_blob_dice(
+    img: U8, pips: list[Pip], dice: list[Die], near: list[tuple[float, float]] | None = None
+) -> list[Die]:
+    """The dice read by their fills (`dice`) and those read from blobs away from all of them
+    (only from the blobs over one of the points `near`, when given: the reading is most of
+    the time).
 
     A huge fill die that holds two or more blob dice was a stretch of table whose "pips" were
     dice: it goes. A blob die that is a side face of a neighbour goes too.
@@ -304,6 +308,8 @@ def with_blob_dice(img: U8, pips: list[Pip], dice: list[Die]) -> list[Die]:
     h, w = img.shape[:2]
     blobs = table_blobs(img)
     usual = _usual_side(blobs)
+    if near is not None:
+        blobs = [c for c in blobs if any(_over(c, point) for point in near)]
     huge = _HUGE * min(h, w)
     read = [max(d.size) for d in dice if max(d.size) < huge]
     lo, hi = (0.0, math.inf)
@@ -339,6 +345,12 @@ def with_blob_dice(img: U8, pips: list[Pip], dice: list[Die]) -> list[Die]:
     # A blob beside a die on the camera's side may be that die's side face.
     whole = drop_side_faces(kept + found, camera)
     return kept + [d for d in found if d in whole]
+
+
+def _over(contour: Contour, point: tuple[float, float]) -> bool:
+    """Whether a point lies in a blob's bounding box."""
+    x, y, bw, bh = cv2.boundingRect(contour)
+    return x <= point[0] <= x + bw and y <= point[1] <= y + bh
 
 
 def _holds(die: Die, point: tuple[float, float]) -> bool:

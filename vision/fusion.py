@@ -19,7 +19,15 @@ class FusionPolicy:
     net_floor: float = 0.3
     """The networks' faces looked at: how sure they must be that a die is there."""
     net_alone: float = 0.7
-    """A face only the networks found is kept when they are this sure it is a die."""
+    """A face only the networks found is kept when they are this sure it is a die ..."""
+    net_confirmed: float = 0.5
+    """... and already from this where the pip counter's colour blobs see a die there too
+    (coloured pips on a coloured body, which the pyramid's grey pips miss): both networks score
+    dice of colours they never saw low. The face must be more than `pip_share` of the biggest
+    die they are sure of (not one of its pips)."""
+    blob_alike: float = 2.5
+    """A blob's die confirms a face when neither is this many times the other's size (a blob
+    holds the die's sides too)."""
     net_overrules: float = 0.8
     """How sure of a value the networks must be to overrule the pip counter's count."""
     net_sure: float = 0.95

@@ -10,6 +10,7 @@ them by flood fill (`vision.bodies`), the top face picked among a die's visible 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -144,8 +145,9 @@ def read_dice(
     and, unless the networks are sure of every face, the hand-built pip counter, very sure
     on white and light dice. A die both find takes
     the networks' value when they are fairly sure of it, else the pip count; a die only the
-    networks find is kept when they are sure it is one; a die only the pip counter finds is
-    kept unless the die reader, looking there, sees no die.
+    networks find is kept when they are sure it is one (or fairly sure, and the pip counter's
+    colour blobs see a die there); a die only the pip counter finds is kept unless the die
+    reader, looking there, sees no die.
 
     The flags also say when the frame is too dark or the dice read too small to trust, and,
     with `check_focus` (a few milliseconds more: the camera asks for it), when it is blurred.
@@ -160,17 +162,22 @@ def read_dice(
     touching = False
     if _sure_of_all(faces, policy) or not pip_counter:
         # The pip counter would change nothing here: skip its 12..40 ms.
-        read = [
-            DieReading(f.value, (f.cx, f.cy), (f.size, f.size), 0.0, f.confidence)
-            for f in faces
-            if f.is_die >= policy.net_alone
-        ]
+        read = [_net_reading(f) for f in faces if f.is_die >= policy.net_alone]
         scale, darkest = _darkest(frame)
     else:
         work = _prepare(frame)
         pips = find_pips(work.tone, work.darkest, work.bright)
         counted = find_dice(work.img, pips)
-        read = _merge(frame, nets, [_reading(d, work.scale) for d in counted], faces, policy)
+
+        def blob_dice(over: list[Face]) -> list[DieReading]:
+            fills = {id(d) for d in counted}
+            near = [(f.cx * work.scale, f.cy * work.scale) for f in over]
+            both = with_blob_dice(work.img, pips, counted, near)
+            return [_reading(d, work.scale) for d in both if id(d) not in fills]
+
+        read = _merge(
+            frame, nets, [_reading(d, work.scale) for d in counted], faces, policy, blob_dice
+        )
         scale, darkest = work.scale, work.darkest
         touching = any(d.touching for d in counted)
     h, w = frame.shape[:2]
@@ -211,8 +218,11 @@ def _merge(
     counted: list[DieReading],
     faces: list[Face],
     policy: FusionPolicy,
+    blob_dice: Callable[[list[Face]], list[DieReading]] = lambda faces: [],
 ) -> list[DieReading]:
-    """The dice of both readers, each die once (see `read_dice`)."""
+    """The dice of both readers, each die once (see `read_dice`). `blob_dice` gives the dice
+    the pip counter's colour blobs find away from its fills, over the faces given: it is asked
+    only when a face the networks doubt is left without a counted die."""
     out: list[DieReading] = []
     unmatched = list(faces)
     alone: list[DieReading] = []
@@ -248,12 +258,40 @@ def _merge(
     # A face only the networks found is kept when they are sure of it, unless it is a 1 far
     # smaller than the dice they are sure of: a pip of a die seen close up.
     pips = _close_up_pips(faces, policy)
-    out.extend(
-        DieReading(f.value, (f.cx, f.cy), (f.size, f.size), 0.0, f.confidence)
-        for f in unmatched
-        if f.is_die >= policy.net_alone and faces.index(f) not in pips
-    )
+    kept = [f for f in unmatched if faces.index(f) not in pips]
+    out.extend(_net_reading(f) for f in kept if f.is_die >= policy.net_alone)
+    # A face they doubt (dice of a colour they never saw score low) is kept where the colour
+    # blobs see a die of its size too, with the networks' value, unless it is far smaller than
+    # the dice they are sure of (a gold pip of a dark die looks like a die to both).
+    biggest = max((f.size for f in faces if f.is_die >= policy.net_alone), default=0.0)
+    doubted = [
+        f
+        for f in kept
+        if policy.net_confirmed <= f.is_die < policy.net_alone
+        and not any(_over(f, d) for d in out)
+        and f.size > policy.pip_share * biggest
+    ]
+    if doubted:
+        blobs = blob_dice(doubted)
+        out.extend(_net_reading(f) for f in doubted if any(_alike(f, b, policy) for b in blobs))
     return out
+
+
+def _net_reading(face: Face) -> DieReading:
+    """A face the networks found, as a die read."""
+    return DieReading(face.value, (face.cx, face.cy), (face.size, face.size), 0.0, face.confidence)
+
+
+def _alike(face: Face, die: DieReading, policy: FusionPolicy) -> bool:
+    """Whether a die read is over a face and of its size (not a die around one of its pips)."""
+    small, big = sorted((face.size, max(die.size)))
+    return _over(face, die) and big < policy.blob_alike * small
+
+
+def _over(face: Face, die: DieReading) -> bool:
+    """Whether a die read lies over a face (their centres within half the bigger one)."""
+    reach = 0.5 * max(face.size, max(die.size))
+    return math.hypot(face.cx - die.center[0], face.cy - die.center[1]) < reach
 
 
 def _part_of_face(

@@ -1,7 +1,8 @@
 """No die is invented (`vision.reader`'s merge of the networks and the pip counter): a die only
 the pip counter sees is kept only where something die-shaped is, touching dice never turn
 into one die per pip, a big die's pips seen close up are not dice of their own, and printed
-dots, a keyboard's glyphs and a table of coins read as no dice."""
+dots, a keyboard's glyphs and a table of coins read as no dice; a face the networks doubt is
+kept only where the pip counter's colour blobs see a die too."""
 
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from synth import Die, background, scene
 
 from vision import read_dice
-from vision.net import Face
-from vision.reader import _close_up_pips, _part_of_face, _stands_out
+from vision.fusion import DEFAULT_FUSION
+from vision.net import Face, networks
+from vision.reader import _close_up_pips, _merge, _part_of_face, _stands_out
 from vision.types import DieReading
 
 
@@ -94,3 +96,63 @@ def test_touching_white_dice_are_not_read_as_a_crowd_of_ones() -> None:
     dice = [Die(v, 200 + 64 * i, 240, 64, 0) for i, v in enumerate((4, 6, 5, 2))]
     values = read_dice(scene(dice, table="wood")).values
     assert values == (2, 4, 5, 6)
+
+
+def doubted(x: float, y: float, size: float, value: int, is_die: float) -> Face:
+    """A face the networks are unsure is a die (dice of a colour they never saw)."""
+    return Face(x, y, size, value, is_die, is_die, 0.9)
+
+
+class BlobDice:
+    """The colour blobs' dice for `_merge`, counting how often they are asked for."""
+
+    def __init__(self, *dice: DieReading) -> None:
+        self.dice = list(dice)
+        self.asked = 0
+
+    def __call__(self, over: list[Face]) -> list[DieReading]:
+        assert over  # only asked over a doubted face
+        self.asked += 1
+        return self.dice
+
+
+def merged(faces: list[Face], blobs: BlobDice, *count: DieReading) -> list[DieReading]:
+    frame = background(640, 480, "wood")
+    return _merge(frame, networks(), list(count), faces, DEFAULT_FUSION, blobs)
+
+
+def test_a_doubted_face_is_kept_where_the_colour_blobs_see_a_die() -> None:
+    unsure = doubted(200, 200, 40, 5, 0.6)
+    kept = merged([unsure], BlobDice(counted(204, 197, 38, 4)))
+    assert [(d.value, d.center) for d in kept] == [(5, (200, 200))]  # the networks' value
+    assert merged([unsure], BlobDice(counted(400, 300, 38, 5))) == []  # a blob elsewhere
+    assert merged([unsure], BlobDice()) == []
+
+
+def test_a_face_doubted_too_much_is_not_kept_by_a_blob() -> None:
+    below = DEFAULT_FUSION.net_confirmed - 0.05
+    assert merged([doubted(200, 200, 40, 3, below)], BlobDice(counted(200, 200, 40, 3))) == []
+
+
+def test_the_colour_blobs_are_asked_only_for_a_doubted_face_left_alone() -> None:
+    blobs = BlobDice(counted(200, 200, 40, 2))
+    sure = doubted(200, 200, 40, 2, 0.9)
+    assert len(merged([sure], blobs)) == 1 and blobs.asked == 0
+    matched = doubted(300, 200, 40, 2, 0.6)  # the pip counter counted it: no blob needed
+    assert len(merged([matched], blobs, counted(302, 201, 40, 2))) == 1 and blobs.asked == 0
+    merged([doubted(100, 100, 40, 2, 0.6)], blobs)
+    assert blobs.asked == 1
+
+
+def test_a_blob_die_around_a_doubted_pip_does_not_keep_it() -> None:
+    pip = doubted(200, 200, 14, 1, 0.6)  # a gold pip of a dark die, taken for a face
+    assert merged([pip], BlobDice(counted(205, 205, 60, 4))) == []
+
+
+def test_a_doubted_face_far_smaller_than_the_sure_dice_is_not_kept() -> None:
+    sure = doubted(300, 300, 120, 4, 0.9)
+    pip = doubted(200, 200, 22, 2, 0.6)  # a gold pip of a dark die, read as a tiny die
+    kept = merged([sure, pip], BlobDice(counted(201, 199, 24, 1)))
+    assert [d.value for d in kept] == [4]
+    alike = doubted(200, 200, 100, 2, 0.6)  # a die of the roll's size is kept
+    assert len(merged([sure, alike], BlobDice(counted(201, 199, 110, 2)))) == 2
