@@ -139,12 +139,12 @@ def _face_mask(n: int, size: float, rng: Rng) -> F32:
 
 
 def table(rng: Rng, h: int, w: int) -> U8:
-    """A drawn table with no die: felt, cloth, wood grain, paper or a printed pattern, under
-    uneven light."""
+    """A drawn table with no die: felt, cloth, wood grain, paper, a printed pattern, stray
+    shapes or labels with printed marks, under uneven light."""
     base = _colour(rng)
     img = np.empty((h, w, 3), np.float32)
     img[:] = base
-    kind = rng.integers(0, 5)
+    kind = rng.integers(0, 6)
     for sigma, amp in ((1.0, 14), (4.0, 18), (16.0, 30), (48.0, 30)):
         img += (_noise(rng, h, w, sigma) * amp * rng.uniform(0, 1))[..., None] * rng.uniform(
             0.5, 1.2, 3
@@ -176,9 +176,59 @@ def table(rng: Rng, h: int, w: int) -> U8:
                 cv2.rectangle(img, (x, y), (x + s, y + s), colour, -1)
             else:
                 cv2.ellipse(img, (x, y), (s, int(s * rng.uniform(0.2, 1))), 0, 0, 360, colour, -1)
+    elif kind == 5:  # labels, stickers and keys with printed marks
+        canvas = np.clip(img, 0, 255).astype(np.uint8)
+        for _ in range(int(rng.integers(2, 10))):
+            where = rng.uniform(0, w), rng.uniform(0, h)
+            printed_label(rng, canvas, *where, rng.uniform(MIN_DIE, min(h, w) / 2))
+        img = canvas.astype(np.float32)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     light = 1 + rng.uniform(-0.35, 0.35) * ((xx / w - 0.5) * rng.normal() + (yy / h - 0.5))
     return np.asarray(np.clip(img * light[..., None], 0, 255), np.uint8)
+
+
+# Marks printed on labels, stickers and keys: letters and signs with no round dot in them.
+_GLYPHS = "ABEFHKLMNRTVWXYZ2345789#%&+"
+_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_PLAIN)
+
+
+def printed_label(rng: Rng, img: U8, cx: float, cy: float, size: float) -> None:
+    """Draw, in place, a die-sized thing with a printed mark that is no pip: a cable tag, a
+    sticker, a price label, a key (light or any colour, square or long) with a dark letter,
+    sign, bar or icon on it. Real tables hold these, and both networks once took them for 1s."""
+    light = rng.random() < 0.7
+    body = _colour(rng, light=True if light else None)
+    ink = _colour(rng, light=False) if light else _colour(rng, light=None)
+    w = size * rng.uniform(0.8, 1.2)
+    h = w * (1.0 if rng.random() < 0.4 else rng.uniform(1.2, 2.5))
+    box = ((cx, cy), (w, h), rng.uniform(0, 180))
+    corners = np.round(cv2.boxPoints(box)).astype(np.int32)
+    cv2.fillConvexPoly(img, corners, body.tolist(), cv2.LINE_AA)
+    angle = math.radians(box[2])
+    for _ in range(int(rng.integers(1, 4))):
+        # a mark somewhere on the label, a third of its width or so
+        ox, oy = rng.uniform(-0.25, 0.25) * w, rng.uniform(-0.3, 0.3) * h
+        mx = cx + ox * math.cos(angle) - oy * math.sin(angle)
+        my = cy + ox * math.sin(angle) + oy * math.cos(angle)
+        m = max(2.0, w * rng.uniform(0.2, 0.45))
+        kind = rng.integers(0, 3)
+        if kind == 0:  # a letter or sign
+            glyph = _GLYPHS[int(rng.integers(len(_GLYPHS)))]
+            font = _FONTS[int(rng.integers(len(_FONTS)))]
+            scale = m / 22.0
+            (tw, th), _ = cv2.getTextSize(glyph, font, scale, 1)
+            thick = max(1, round(m / 8))
+            org = (round(mx - tw / 2), round(my + th / 2))
+            cv2.putText(img, glyph, org, font, scale, ink.tolist(), thick, cv2.LINE_AA)
+        elif kind == 1:  # a bar or a block (an SD card's outline, a barcode's stripe)
+            bar = ((mx, my), (m, m * rng.uniform(0.15, 0.6)), box[2] + rng.uniform(-10, 10))
+            pts = np.round(cv2.boxPoints(bar)).astype(np.int32)
+            cv2.fillConvexPoly(img, pts, ink.tolist(), cv2.LINE_AA)
+        else:  # an icon: a triangle or an arrow head
+            tri = np.array(
+                [[mx - m / 2, my + m / 2], [mx + m / 2, my + m / 2], [mx, my - m / 2]], np.float32
+            )
+            cv2.fillConvexPoly(img, np.round(tri).astype(np.int32), ink.tolist(), cv2.LINE_AA)
 
 
 def _noise(rng: Rng, h: int, w: int, sigma: float) -> F32:
@@ -345,10 +395,13 @@ class Sampler:
                 cx += rng.normal(0, 0.05) * size
                 cy += rng.normal(0, 0.05) * size
                 size *= math.exp(rng.normal(0, 0.1))
-            if label == NOT_A_DIE and rng.random() < 0.15:
+            odd = rng.random() if label == NOT_A_DIE else 1.0
+            if odd < 0.15:
                 t = self._tables[int(rng.integers(len(self._tables)))]
                 c = rng.uniform(16, 112, 2)
                 crop = die_crop(t, c[0], c[1], rng.uniform(8, 60), rng.uniform(0, 360))
+            elif odd < 0.2:
+                crop = _label_crop(rng, self._tables[int(rng.integers(len(self._tables)))])
             else:
                 crop = die_crop(img, cx, cy, size, rng.uniform(0, 360))
             if rng.random() < 0.6:
@@ -363,6 +416,14 @@ class Sampler:
             ys[i] = label
             i += 1
         return xs, ys
+
+
+def _label_crop(rng: Rng, back: U8) -> U8:
+    """A die reader's crop of a printed label on a table, where a die's face would be."""
+    img = back.copy()
+    side = rng.uniform(30, 80)
+    printed_label(rng, img, 64, 64, side)
+    return die_crop(img, 64, 64, side * rng.uniform(0.8, 1.3))
 
 
 def _crop_place(
