@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from synth import Die, scene
 
 from vision.net import CROP, STRIDE
+from vision.training import augment
 from vision.training.augment import (
     NOT_A_DIE,
     Face,
@@ -114,6 +115,21 @@ def test_samples_from_a_data_list(tmp_path: Path) -> None:
     assert set(ys.tolist()) <= {NOT_A_DIE, 1, 2, 3, 4, 5, 6}
     dice = int((ys != NOT_A_DIE).sum())
     assert 150 < dice < 320  # both dice and things that are not dice
+
+
+@pytest.mark.parametrize(("share", "asked"), [(0.0, False), (0.3, True)])
+def test_printed_labels_are_drawn_only_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, share: float, asked: bool
+) -> None:
+    drawn: list[float] = []
+    monkeypatch.setattr(augment, "printed_label", lambda *args: drawn.append(args[-1]))
+    photos = load_photos(drawn_photos(tmp_path), {"drawn": tmp_path}, {"drawn"})
+    sampler = Sampler(photos, label_share=share)
+    rng = np.random.default_rng(1)
+    sampler.crops(rng, 300)
+    for _ in range(30):
+        sampler.scene(rng, 64)
+    assert bool(drawn) == asked  # off by default: it cost real 1s (docs/vision.md)
 
 
 def test_a_photo_s_source_is_its_name_s_prefix() -> None:

@@ -138,13 +138,13 @@ def _face_mask(n: int, size: float, rng: Rng) -> F32:
     return np.asarray(cv2.GaussianBlur(mask, (0, 0), max(0.6, size * 0.03)), np.float32)
 
 
-def table(rng: Rng, h: int, w: int) -> U8:
-    """A drawn table with no die: felt, cloth, wood grain, paper, a printed pattern, stray
-    shapes or labels with printed marks, under uneven light."""
+def table(rng: Rng, h: int, w: int, labels: bool = False) -> U8:
+    """A drawn table with no die: felt, cloth, wood grain, paper, a printed pattern or stray
+    shapes (or, with `labels`, labels with printed marks), under uneven light."""
     base = _colour(rng)
     img = np.empty((h, w, 3), np.float32)
     img[:] = base
-    kind = rng.integers(0, 6)
+    kind = rng.integers(0, 6 if labels else 5)
     for sigma, amp in ((1.0, 14), (4.0, 18), (16.0, 30), (48.0, 30)):
         img += (_noise(rng, h, w, sigma) * amp * rng.uniform(0, 1))[..., None] * rng.uniform(
             0.5, 1.2, 3
@@ -252,8 +252,11 @@ class Sample:
 class Sampler:
     """Makes training samples from a set of photos (read once)."""
 
-    def __init__(self, photos: list[Photo]) -> None:
+    def __init__(self, photos: list[Photo], label_share: float = 0.0) -> None:
+        """`label_share`: the share of "not a die" crops that are printed labels (their
+        drawn tables hold labels too when it is above 0)."""
         self.photos = photos
+        self.label_share = label_share
         self.images: list[U8] = []
         self.patches: list[Patch] = []
         # Each source is drawn in proportion to the square root of its photos, so a big source
@@ -293,7 +296,7 @@ class Sampler:
             img, faces = self._warped_photo(rng, side, die)
             paste = rng.random() < 0.5
         else:
-            img, faces = table(rng, side, side), []
+            img, faces = table(rng, side, side, self.label_share > 0), []
             paste = roll < 0.92  # else a table with no die
         if paste and self.patches:
             img, faces = self._paste(rng, img, faces, die, int(rng.integers(1, 16)))
@@ -376,9 +379,9 @@ class Sampler:
         """Crops for the die reader, cut from the photos directly (fast): dice (label = value)
         with their boxes a little off, turned, recoloured, sometimes moved onto a drawn table;
         and things that are not a die (label 0): the table anywhere at a die's size, a die's
-        side or the gap between two dice, a drawn table."""
+        side or the gap between two dice, a drawn table, a printed label (`label_share`)."""
         if not self._tables:
-            self._tables = [table(rng, 128, 128) for _ in range(40)]
+            self._tables = [table(rng, 128, 128, self.label_share > 0) for _ in range(40)]
         xs = np.empty((count, CROP, CROP, 3), np.uint8)
         ys = np.zeros(count, np.int64)
         i = 0
@@ -400,7 +403,7 @@ class Sampler:
                 t = self._tables[int(rng.integers(len(self._tables)))]
                 c = rng.uniform(16, 112, 2)
                 crop = die_crop(t, c[0], c[1], rng.uniform(8, 60), rng.uniform(0, 360))
-            elif odd < 0.2:
+            elif odd < 0.15 + self.label_share:
                 crop = _label_crop(rng, self._tables[int(rng.integers(len(self._tables)))])
             else:
                 crop = die_crop(img, cx, cy, size, rng.uniform(0, 360))

@@ -18,7 +18,7 @@ Usage (the `train` extra installs PyTorch):
     python -m vision.training.train DICE_PHOTOS DICE_PHOTOS_COLOUR --out FOLDER
         [--more DICE_PHOTOS_MORE] [--scenes DIR] [--render-share P] [--init-onnx FOLDER]
         [--steps N] [--reader-steps N] [--minutes M] [--leave-out SOURCE]
-        [--only detector|reader] [--workers N] [--seed S] [--save-every N]
+        [--only detector|reader] [--workers N] [--seed S] [--save-every N] [--label-share P]
 """
 
 from __future__ import annotations
@@ -331,6 +331,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--reader-render-share", type=float, default=0.3, help="of the die reader's crops"
     )
+    parser.add_argument(
+        "--label-share",
+        type=float,
+        default=0.0,
+        help="of the 'not a die' crops: printed labels (and labels on the drawn tables)",
+    )
     parser.add_argument("--init-onnx", type=Path, default=None, help="start from ONNX weights")
     parser.add_argument("--save-every", type=int, default=100)
     parser.add_argument("--leave-out", choices=TRAINABLE, default=None)
@@ -357,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         sources -= {"r55cam", "r55tray"}
     photos = load_photos(DATA_LIST, roots, sources)
-    sampler = Sampler(photos)
+    sampler = Sampler(photos, args.label_share)
     print(f"{len(photos)} photos, {len(sampler.patches)} dice, from {sorted(sources)} on {device}")
     rendered = RenderedScenes(args.scenes) if args.scenes is not None else None
     if rendered is not None:
