@@ -254,7 +254,8 @@ class Sampler:
 
     def __init__(self, photos: list[Photo], label_share: float = 0.0) -> None:
         """`label_share`: the share of "not a die" crops that are printed labels (their
-        drawn tables hold labels too when it is above 0)."""
+        drawn tables hold labels too when it is above 0), and of the dice that are a 1 drawn
+        as one big round pip."""
         self.photos = photos
         self.label_share = label_share
         self.images: list[U8] = []
@@ -409,6 +410,9 @@ class Sampler:
                 crop = die_crop(img, cx, cy, size, rng.uniform(0, 360))
             if rng.random() < 0.6:
                 crop = recolour(crop, rng)
+            if label != NOT_A_DIE and self.label_share and rng.random() < self.label_share:
+                back = self._tables[int(rng.integers(len(self._tables)))]
+                crop, label = _big_one_crop(rng, back), 1
             if label != NOT_A_DIE and rng.random() < 0.25:
                 t = self._tables[int(rng.integers(len(self._tables)))]
                 c = rng.uniform(16, 112, 2)
@@ -427,6 +431,26 @@ def _label_crop(rng: Rng, back: U8) -> U8:
     side = rng.uniform(30, 80)
     printed_label(rng, img, 64, 64, side)
     return die_crop(img, 64, 64, side * rng.uniform(0.8, 1.3))
+
+
+def _big_one_crop(rng: Rng, back: U8) -> U8:
+    """A die reader's crop of a die showing a 1 drawn as one big round pip of any colour (the
+    red 1 of many dice), so printed labels teach a mark's shape, not that one mark is no die."""
+    img = back.copy()
+    side = rng.uniform(30, 80)
+    body = _colour(rng, light=True if rng.random() < 0.7 else None)
+    ink = _colour(rng)
+    for _ in range(20):  # a pip that shows: 70 grey levels from its face
+        if abs(float((ink - body) @ _LUMA)) >= 70:
+            break
+        ink = _colour(rng)
+    box = ((64.0, 64.0), (side, side), rng.uniform(0, 90))
+    cv2.fillConvexPoly(
+        img, np.round(cv2.boxPoints(box)).astype(np.int32), body.tolist(), cv2.LINE_AA
+    )
+    centre = (round(64 + rng.normal(0, 0.03) * side), round(64 + rng.normal(0, 0.03) * side))
+    cv2.circle(img, centre, round(side * rng.uniform(0.1, 0.3)), ink.tolist(), -1, cv2.LINE_AA)
+    return die_crop(img, 64, 64, side * rng.uniform(0.9, 1.15))
 
 
 def _crop_place(
