@@ -117,6 +117,15 @@ def test_samples_from_a_data_list(tmp_path: Path) -> None:
     assert 150 < dice < 320  # both dice and things that are not dice
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_a_drawn_one_shows_its_big_pip(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    crop = augment._big_one_crop(rng, table(rng, 128, 128)).astype(np.float32)
+    luma = crop @ np.array([0.114, 0.587, 0.299], np.float32)
+    middle = CROP // 2
+    assert abs(luma[middle, middle] - luma[middle, middle + 9]) >= 40  # pip against its face
+
+
 @pytest.mark.parametrize(("share", "asked"), [(0.0, False), (0.3, True)])
 def test_printed_labels_are_drawn_only_when_asked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, share: float, asked: bool
