@@ -298,9 +298,10 @@ def _read_blob(
 def with_blob_dice(
     img: U8, pips: list[Pip], dice: list[Die], near: list[tuple[float, float]] | None = None
 ) -> list[Die]:
-    """The dice read by their fills (`dice`) and those read from blobs away from all of them
-    (only from the blobs over one of the points `near`, when given: the reading is most of
-    the time).
+    """The dice read by their fills (`dice`) and those read from blobs away from all of them;
+    with `near`, only the blobs whose box holds one of those points are read (reading a blob
+    is most of this pass's time), so a blob die that the whole pass would drop as a side face
+    of another blob die, not read, may be kept.
 
     A huge fill die that holds two or more blob dice was a stretch of table whose "pips" were
     dice: it goes. A blob die that is a side face of a neighbour goes too.
@@ -309,7 +310,7 @@ def with_blob_dice(
     blobs = table_blobs(img)
     usual = _usual_side(blobs)
     if near is not None:
-        blobs = [c for c in blobs if any(_over(c, point) for point in near)]
+        blobs = [c for c in blobs if any(_in_box(c, point) for point in near)]
     huge = _HUGE * min(h, w)
     read = [max(d.size) for d in dice if max(d.size) < huge]
     lo, hi = (0.0, math.inf)
@@ -347,7 +348,7 @@ def with_blob_dice(
     return kept + [d for d in found if d in whole]
 
 
-def _over(contour: Contour, point: tuple[float, float]) -> bool:
+def _in_box(contour: Contour, point: tuple[float, float]) -> bool:
     """Whether a point lies in a blob's bounding box."""
     x, y, bw, bh = cv2.boundingRect(contour)
     return x <= point[0] <= x + bw and y <= point[1] <= y + bh

@@ -24,7 +24,7 @@ class FusionPolicy:
     """... and already from this where the pip counter's colour blobs see a die there too
     (coloured pips on a coloured body, which the pyramid's grey pips miss): both networks score
     dice of colours they never saw low. The face must be more than `pip_share` of the biggest
-    die they are sure of (not one of its pips)."""
+    face they keep on their own (`net_alone`): not one of its pips."""
     blob_alike: float = 2.5
     """A blob's die confirms a face when neither is this many times the other's size (a blob
     holds the die's sides too)."""
@@ -47,7 +47,8 @@ class FusionPolicy:
     it (a pip)."""
     pip_share: float = 0.4
     """A 1 only the networks found is a pip seen close up when it is at most this share of the
-    size of the big dice they are sure of (a pip is about a fifth of its face) ..."""
+    size of the big dice they are sure of (a pip is about a fifth of its face; a doubted face
+    that small is not confirmed either, see `net_confirmed`) ..."""
     sure_big: float = 0.9
     """... the dice they are sure of being those this sure to be dice."""
 

@@ -218,7 +218,7 @@ def _merge(
     counted: list[DieReading],
     faces: list[Face],
     policy: FusionPolicy,
-    blob_dice: Callable[[list[Face]], list[DieReading]] = lambda faces: [],
+    blob_dice: Callable[[list[Face]], list[DieReading]],
 ) -> list[DieReading]:
     """The dice of both readers, each die once (see `read_dice`). `blob_dice` gives the dice
     the pip counter's colour blobs find away from its fills, over the faces given: it is asked
@@ -268,12 +268,17 @@ def _merge(
         f
         for f in kept
         if policy.net_confirmed <= f.is_die < policy.net_alone
-        and not any(_over(f, d) for d in out)
+        and not any(_centred_on(f, d) for d in out)
         and f.size > policy.pip_share * biggest
     ]
     if doubted:
         blobs = blob_dice(doubted)
-        out.extend(_net_reading(f) for f in doubted if any(_alike(f, b, policy) for b in blobs))
+        # One blob's die confirms one face, the surest first.
+        for f in sorted(doubted, key=lambda f: -f.is_die):
+            blob = next((b for b in blobs if _alike(f, b, policy)), None)
+            if blob is not None and not any(_centred_on(f, d) for d in out):
+                blobs.remove(blob)
+                out.append(_net_reading(f))
     return out
 
 
@@ -285,10 +290,10 @@ def _net_reading(face: Face) -> DieReading:
 def _alike(face: Face, die: DieReading, policy: FusionPolicy) -> bool:
     """Whether a die read is over a face and of its size (not a die around one of its pips)."""
     small, big = sorted((face.size, max(die.size)))
-    return _over(face, die) and big < policy.blob_alike * small
+    return _centred_on(face, die) and big < policy.blob_alike * small
 
 
-def _over(face: Face, die: DieReading) -> bool:
+def _centred_on(face: Face, die: DieReading) -> bool:
     """Whether a die read lies over a face (their centres within half the bigger one)."""
     reach = 0.5 * max(face.size, max(die.size))
     return math.hypot(face.cx - die.center[0], face.cy - die.center[1]) < reach

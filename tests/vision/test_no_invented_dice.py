@@ -7,6 +7,7 @@ kept only where the pip counter's colour blobs see a die too."""
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -15,13 +16,16 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from synth import Die, background, scene
+from synth import BGR, Die, background, scene
 
-from vision import read_dice
+from vision import read_dice, reader
 from vision.fusion import DEFAULT_FUSION
 from vision.net import Face, networks
 from vision.reader import _close_up_pips, _merge, _part_of_face, _stands_out
 from vision.types import DieReading
+
+GREEN: BGR = (60, 150, 40)
+YELLOW: BGR = (40, 220, 230)
 
 
 def counted(x: float, y: float, size: float, value: int = 1) -> DieReading:
@@ -98,8 +102,8 @@ def test_touching_white_dice_are_not_read_as_a_crowd_of_ones() -> None:
     assert values == (2, 4, 5, 6)
 
 
-def doubted(x: float, y: float, size: float, value: int, is_die: float) -> Face:
-    """A face the networks are unsure is a die (dice of a colour they never saw)."""
+def net_face(x: float, y: float, size: float, value: int, is_die: float) -> Face:
+    """A face the networks found, `is_die` sure that it is a die."""
     return Face(x, y, size, value, is_die, is_die, 0.9)
 
 
@@ -122,7 +126,7 @@ def merged(faces: list[Face], blobs: BlobDice, *count: DieReading) -> list[DieRe
 
 
 def test_a_doubted_face_is_kept_where_the_colour_blobs_see_a_die() -> None:
-    unsure = doubted(200, 200, 40, 5, 0.6)
+    unsure = net_face(200, 200, 40, 5, 0.6)
     kept = merged([unsure], BlobDice(counted(204, 197, 38, 4)))
     assert [(d.value, d.center) for d in kept] == [(5, (200, 200))]  # the networks' value
     assert merged([unsure], BlobDice(counted(400, 300, 38, 5))) == []  # a blob elsewhere
@@ -131,28 +135,54 @@ def test_a_doubted_face_is_kept_where_the_colour_blobs_see_a_die() -> None:
 
 def test_a_face_doubted_too_much_is_not_kept_by_a_blob() -> None:
     below = DEFAULT_FUSION.net_confirmed - 0.05
-    assert merged([doubted(200, 200, 40, 3, below)], BlobDice(counted(200, 200, 40, 3))) == []
+    assert merged([net_face(200, 200, 40, 3, below)], BlobDice(counted(200, 200, 40, 3))) == []
 
 
 def test_the_colour_blobs_are_asked_only_for_a_doubted_face_left_alone() -> None:
     blobs = BlobDice(counted(200, 200, 40, 2))
-    sure = doubted(200, 200, 40, 2, 0.9)
+    sure = net_face(200, 200, 40, 2, 0.9)
     assert len(merged([sure], blobs)) == 1 and blobs.asked == 0
-    matched = doubted(300, 200, 40, 2, 0.6)  # the pip counter counted it: no blob needed
+    matched = net_face(300, 200, 40, 2, 0.6)  # the pip counter counted it: no blob needed
     assert len(merged([matched], blobs, counted(302, 201, 40, 2))) == 1 and blobs.asked == 0
-    merged([doubted(100, 100, 40, 2, 0.6)], blobs)
+    merged([net_face(100, 100, 40, 2, 0.6)], blobs)
     assert blobs.asked == 1
 
 
 def test_a_blob_die_around_a_doubted_pip_does_not_keep_it() -> None:
-    pip = doubted(200, 200, 14, 1, 0.6)  # a gold pip of a dark die, taken for a face
+    pip = net_face(200, 200, 14, 1, 0.6)  # a gold pip of a dark die, taken for a face
     assert merged([pip], BlobDice(counted(205, 205, 60, 4))) == []
 
 
 def test_a_doubted_face_far_smaller_than_the_sure_dice_is_not_kept() -> None:
-    sure = doubted(300, 300, 120, 4, 0.9)
-    pip = doubted(200, 200, 22, 2, 0.6)  # a gold pip of a dark die, read as a tiny die
+    sure = net_face(300, 300, 120, 4, 0.9)
+    pip = net_face(200, 200, 22, 2, 0.6)  # a gold pip of a dark die, read as a tiny die
     kept = merged([sure, pip], BlobDice(counted(201, 199, 24, 1)))
     assert [d.value for d in kept] == [4]
-    alike = doubted(200, 200, 100, 2, 0.6)  # a die of the roll's size is kept
+    alike = net_face(200, 200, 100, 2, 0.6)  # a die of the roll's size is kept
     assert len(merged([sure, alike], BlobDice(counted(201, 199, 110, 2)))) == 2
+
+
+class DoubtingNetworks:
+    """Networks that doubt every die: a face at each place given, 0.6 sure it is a die."""
+
+    def __init__(self, *places: tuple[float, float, float, int]) -> None:
+        self.places = places
+
+    def faces(self, frame: np.ndarray, floor: float) -> list[Face]:
+        return [net_face(x, y, size, value, 0.6) for x, y, size, value in self.places]
+
+    def read(self, frame: np.ndarray, places: list[tuple[float, float, float]]) -> np.ndarray:
+        return np.zeros((len(places), 7), np.float32)  # "a die" wherever the counter asks
+
+
+def test_a_doubted_coloured_die_is_confirmed_in_a_big_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Yellow pips on green: no grey image shows them, so only the colour blobs see this die;
+    # the frame is shrunk for the pip counter, so its blobs are found at another scale.
+    frame = scene([Die(5, 900, 400, 56, 10.0, GREEN, YELLOW)], 1280, 720, table="wood")
+    doubting = DoubtingNetworks((900, 400, 54, 5), (300, 300, 54, 4))  # a die, and bare wood
+    monkeypatch.setattr(reader, "networks", lambda: doubting)
+    assert read_dice(frame).values == (5,)
+    unconfirmed = replace(DEFAULT_FUSION, net_confirmed=1.0)
+    assert read_dice(frame, policy=unconfirmed).values == ()

@@ -188,7 +188,7 @@ def table(rng: Rng, h: int, w: int, labels: bool = False) -> U8:
 
 
 # Marks printed on labels, stickers and keys: letters and signs with no round dot in them.
-_GLYPHS = "ABEFHKLMNRTVWXYZ2345789#%&+"
+_GLYPHS = "ABEFHKLMNRTVWXYZ234579#&+"
 _FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_PLAIN)
 
 
@@ -199,6 +199,10 @@ def printed_label(rng: Rng, img: U8, cx: float, cy: float, size: float) -> None:
     light = rng.random() < 0.7
     body = _colour(rng, light=True if light else None)
     ink = _colour(rng, light=False) if light else _colour(rng, light=None)
+    for _ in range(20):  # a mark that shows: 70 grey levels from its label
+        if abs(float((ink - body) @ _LUMA)) >= 70:
+            break
+        ink = _colour(rng)
     w = size * rng.uniform(0.8, 1.2)
     h = w * (1.0 if rng.random() < 0.4 else rng.uniform(1.2, 2.5))
     box = ((cx, cy), (w, h), rng.uniform(0, 180))
@@ -216,8 +220,8 @@ def printed_label(rng: Rng, img: U8, cx: float, cy: float, size: float) -> None:
             glyph = _GLYPHS[int(rng.integers(len(_GLYPHS)))]
             font = _FONTS[int(rng.integers(len(_FONTS)))]
             scale = m / 22.0
-            (tw, th), _ = cv2.getTextSize(glyph, font, scale, 1)
             thick = max(1, round(m / 8))
+            (tw, th), _ = cv2.getTextSize(glyph, font, scale, thick)
             org = (round(mx - tw / 2), round(my + th / 2))
             cv2.putText(img, glyph, org, font, scale, ink.tolist(), thick, cv2.LINE_AA)
         elif kind == 1:  # a bar or a block (an SD card's outline, a barcode's stripe)
