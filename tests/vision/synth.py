@@ -26,6 +26,9 @@ LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
 WHITE: BGR = (238, 240, 242)
 BLACK: BGR = (25, 25, 25)
 RED: BGR = (40, 30, 200)
+# A green die with yellow pips: no grey image shows its pips (the colour blobs do).
+GREEN: BGR = (60, 150, 40)
+YELLOW: BGR = (40, 220, 230)
 
 
 @dataclass(frozen=True)

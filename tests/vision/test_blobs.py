@@ -11,14 +11,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from synth import BGR, Die, background, scene
+from synth import BGR, GREEN, YELLOW, Die, background, scene
 
 from vision.blobs import colour_pips, table_blobs, with_blob_dice
 from vision.reader import read_classic as read_dice
 
 ALL = (1, 2, 3, 4, 5, 6)
-GREEN: BGR = (60, 150, 40)
-YELLOW: BGR = (40, 220, 230)
 BLUE: BGR = (180, 90, 30)
 RED_PIP: BGR = (40, 40, 200)
 RED: BGR = (30, 30, 200)

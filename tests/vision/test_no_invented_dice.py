@@ -16,16 +16,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from synth import BGR, Die, background, scene
+from synth import GREEN, YELLOW, Die, background, scene
 
 from vision import read_dice, reader
 from vision.fusion import DEFAULT_FUSION
 from vision.net import Face, networks
 from vision.reader import _close_up_pips, _merge, _part_of_face, _stands_out
 from vision.types import DieReading
-
-GREEN: BGR = (60, 150, 40)
-YELLOW: BGR = (40, 220, 230)
 
 
 def counted(x: float, y: float, size: float, value: int = 1) -> DieReading:

@@ -28,6 +28,8 @@ Rng = np.random.Generator
 MIN_DIE, MAX_DIE = 7.0, 90.0
 NOT_A_DIE = 0
 _LUMA = np.array([0.114, 0.587, 0.299], np.float32)  # of B, G, R
+# Grey levels between a mark (a pip, a printed sign) and what it is on, for it to show.
+_SHOWS = 70
 
 
 @dataclass(frozen=True)
@@ -116,10 +118,19 @@ def recolour(patch: U8, rng: Rng) -> U8:
         pips = _colour(rng, light=not light_body)
         if rng.random() < 0.3:
             pips = np.full(3, 250 if not light_body else 10, np.float32)
-        if abs(float(_LUMA @ body) - float(_LUMA @ pips)) >= 70:
+        if abs(float(_LUMA @ body) - float(_LUMA @ pips)) >= _SHOWS:
             break
     out = body * t + pips * (1 - t)
     return np.asarray(np.clip(out, 0, 255), np.uint8)
+
+
+def _showing_on(body: F32, ink: F32, rng: Rng) -> F32:
+    """`ink`, or, where it would not show on `body`, another colour that does (20 tries)."""
+    for _ in range(20):
+        if abs(float((ink - body) @ _LUMA)) >= _SHOWS:
+            break
+        ink = _colour(rng)
+    return ink
 
 
 def _face_mask(n: int, size: float, rng: Rng) -> F32:
@@ -198,11 +209,7 @@ def printed_label(rng: Rng, img: U8, cx: float, cy: float, size: float) -> None:
     sign, bar or icon on it. Real tables hold these, and both networks once took them for 1s."""
     light = rng.random() < 0.7
     body = _colour(rng, light=True if light else None)
-    ink = _colour(rng, light=False) if light else _colour(rng, light=None)
-    for _ in range(20):  # a mark that shows: 70 grey levels from its label
-        if abs(float((ink - body) @ _LUMA)) >= 70:
-            break
-        ink = _colour(rng)
+    ink = _showing_on(body, _colour(rng, light=False) if light else _colour(rng), rng)
     w = size * rng.uniform(0.8, 1.2)
     h = w * (1.0 if rng.random() < 0.4 else rng.uniform(1.2, 2.5))
     box = ((cx, cy), (w, h), rng.uniform(0, 180))
@@ -443,11 +450,7 @@ def _big_one_crop(rng: Rng, back: U8) -> U8:
     img = back.copy()
     side = rng.uniform(30, 80)
     body = _colour(rng, light=True if rng.random() < 0.7 else None)
-    ink = _colour(rng)
-    for _ in range(20):  # a pip that shows: 70 grey levels from its face
-        if abs(float((ink - body) @ _LUMA)) >= 70:
-            break
-        ink = _colour(rng)
+    ink = _showing_on(body, _colour(rng), rng)
     box = ((64.0, 64.0), (side, side), rng.uniform(0, 90))
     cv2.fillConvexPoly(
         img, np.round(cv2.boxPoints(box)).astype(np.int32), body.tolist(), cv2.LINE_AA
