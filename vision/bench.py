@@ -209,6 +209,23 @@ def _recompressed(quality: int) -> Callable[[U8], U8]:
     return change
 
 
+def in_camera_frame(frame: U8) -> U8:
+    """A 1280x720 camera frame holding the whole photo: scaled to fit in the middle, the rest
+    its edges repeated (unlike `hd_frame`, no die is cut off, so the frame can be scored)."""
+    h, w = frame.shape[:2]
+    scale = min(1280 / w, 720 / h)
+    sw, sh = round(w * scale), round(h * scale)
+    method = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    fitted = cv2.resize(frame, (sw, sh), interpolation=method)
+    top, left = (720 - sh) // 2, (1280 - sw) // 2
+    return np.asarray(
+        cv2.copyMakeBorder(
+            fitted, top, 720 - sh - top, left, 1280 - sw - left, cv2.BORDER_REPLICATE
+        ),
+        np.uint8,
+    )
+
+
 VARIANTS: dict[str, Callable[[U8], U8]] = {
     "mirrored": lambda f: np.ascontiguousarray(cv2.flip(f, 1)),
     "turned 90 degrees": lambda f: np.ascontiguousarray(cv2.rotate(f, cv2.ROTATE_90_CLOCKWISE)),
@@ -217,6 +234,7 @@ VARIANTS: dict[str, Callable[[U8], U8]] = {
     "scaled to 75%": _scaled(0.75),
     "JPEG quality 30": _recompressed(30),
     "60% brightness": lambda f: np.asarray(cv2.convertScaleAbs(f, alpha=0.6)),
+    "in a 1280x720 frame": in_camera_frame,
 }
 
 

@@ -3,6 +3,7 @@ on a bigger face are kept once, and the shipped networks on a drawn scene and a 
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -24,11 +25,13 @@ from vision.net import (
     PIXEL_SCALE,
     READER_COLUMNS,
     READER_VALUES,
+    STEP,
     DetectorChannel,
     Face,
     Networks,
     NetworksUnavailable,
     ReaderColumn,
+    _detector_input,
     _distinct,
     _outermost,
     die_crop,
@@ -134,6 +137,34 @@ def test_the_demo_photos_read_the_same_as_camera_frames(name: str, values: tuple
     reading = read_dice(frame)
     assert reading.values == values
     assert all(0 <= d.center[0] < 1280 and 0 <= d.center[1] < 720 for d in reading.dice)
+    # and the networks find each face where the photo shows it, at its size
+    in_frame = networks().faces(frame)
+    for face in networks().faces(np.asarray(cv2.imread(str(DEMO / name)), np.uint8)):
+        x, y, size = face.cx * 1.5 + 160, face.cy * 1.5, face.size * 1.5
+        there = min(in_frame, key=lambda f: math.hypot(f.cx - x, f.cy - y))
+        assert math.hypot(there.cx - x, there.cy - y) < 0.15 * size
+        assert 0.8 < there.size / size < 1.25 and there.value == face.value
+
+
+def test_a_level_is_padded_not_squeezed_to_the_detectors_step() -> None:
+    blob = _detector_input(np.full((360, 640, 3), 200, np.uint8))
+    assert blob.shape == (1, 3, 368, 640)
+    assert np.allclose(blob[0, :, :360], (200 - PIXEL_MEAN) * PIXEL_SCALE)
+    assert not blob[0, :, 360:].any()  # the padding reads as the network's own zero border
+    assert _detector_input(np.zeros((352, 640, 3), np.uint8)).shape == (1, 3, 352, 640)
+
+
+@pytest.mark.parametrize(
+    "shape", [(721, 1281), (1280, 720), (10, 20), (1, 1280), (1280, 1), (1, 1), (2, 4000)]
+)
+def test_frames_of_any_shape_reach_the_detector_whole(shape: tuple[int, int]) -> None:
+    h, w = shape
+    level = np.zeros((h, w, 3), np.uint8)
+    blob = _detector_input(level)
+    assert blob.shape[2] % STEP == 0 and blob.shape[3] % STEP == 0
+    assert h <= blob.shape[2] < h + STEP and w <= blob.shape[3] < w + STEP
+    frame = np.full((h, w, 3), (60, 90, 70), np.uint8)
+    assert all(0 <= x < w and 0 <= y < h for x, y, *_ in networks().candidates(frame))
 
 
 def test_swapped_networks_blame_the_install_not_the_photo(tmp_path: Path) -> None:
