@@ -12,7 +12,8 @@ time scaled to a 1280x720 frame by pixel count (pessimistic: much of the reader'
 pip and per die, not per pixel), and measured on real 1280x720 frames made from the photos
 (each enlarged to cover 1280x720 and cut to it, best of three reads). `--variants` also reads
 altered copies of the photos (mirrored, turned, scaled, recompressed, darkened) as a guess at
-how unseen photos will read.
+how unseen photos will read, and each photo as a camera frame (scaled to fit 1280x720 whole,
+the rest its edges repeated), the size the camera reads at.
 """
 
 from __future__ import annotations
