@@ -214,16 +214,15 @@ def in_camera_frame(frame: U8) -> U8:
     """A 1280x720 camera frame holding the whole photo: scaled to fit in the middle, the rest
     its edges repeated (unlike `hd_frame`, no die is cut off, so the frame can be scored)."""
     h, w = frame.shape[:2]
-    scale = min(1280 / w, 720 / h)
-    sw, sh = round(w * scale), round(h * scale)
+    scale = min(HD[0] / w, HD[1] / h)
+    size = (min(HD[0], max(1, round(w * scale))), min(HD[1], max(1, round(h * scale))))
     method = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    fitted = cv2.resize(frame, (sw, sh), interpolation=method)
-    top, left = (720 - sh) // 2, (1280 - sw) // 2
+    fitted = cv2.resize(frame, size, interpolation=method)
+    w, h = size
+    top, left = (HD[1] - h) // 2, (HD[0] - w) // 2
+    bottom, right = HD[1] - h - top, HD[0] - w - left
     return np.asarray(
-        cv2.copyMakeBorder(
-            fitted, top, 720 - sh - top, left, 1280 - sw - left, cv2.BORDER_REPLICATE
-        ),
-        np.uint8,
+        cv2.copyMakeBorder(fitted, top, bottom, left, right, cv2.BORDER_REPLICATE), np.uint8
     )
 
 

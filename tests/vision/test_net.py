@@ -25,7 +25,6 @@ from vision.net import (
     PIXEL_SCALE,
     READER_COLUMNS,
     READER_VALUES,
-    STEP,
     DetectorChannel,
     Face,
     Networks,
@@ -154,17 +153,51 @@ def test_a_level_is_padded_not_squeezed_to_the_detectors_step() -> None:
     assert _detector_input(np.zeros((352, 640, 3), np.uint8)).shape == (1, 3, 352, 640)
 
 
+class _PeaksAt:
+    """A stand-in detector: at the first level (640 wide) a face of 20 px at each given cell
+    (column, row) of its map, centred 4 * (cell + 0.5) level pixels in; no face elsewhere."""
+
+    def __init__(self, cells: list[tuple[int, int]]) -> None:
+        self.cells = cells
+        self.shape = (0, 0)
+
+    def setInput(self, blob: np.ndarray) -> None:
+        self.shape = blob.shape[2:]
+
+    def forward(self) -> np.ndarray:
+        h, w = self.shape
+        out = np.zeros((1, len(DetectorChannel), h // 4, w // 4), np.float32)
+        if w == 640:
+            for x, y in self.cells:
+                out[0, DetectorChannel.SCORE, y, x] = 0.9
+                out[0, DetectorChannel.LOG_SIZE, y, x] = math.log(20.0)
+                out[0, DetectorChannel.VALUE_1, y, x] = 1.0
+        return out
+
+
 @pytest.mark.parametrize(
-    "shape", [(721, 1281), (1280, 720), (10, 20), (1, 1280), (1280, 1), (1, 1), (2, 4000)]
+    ("frame_size", "cells", "centres"),
+    [
+        # 1281x721 comes to 640x360, padded to 368 rows: row 90 of the map is all padding
+        ((1281, 721), [(10, 89), (50, 90), (159, 20)], [(84.1, 717.0), (1277.0, 164.2)]),
+        # 1280x724 comes to 640x362: row 90 holds two real rows, its centre is past the edge
+        ((1280, 724), [(10, 90)], [(84.0, 723.0)]),
+    ],
 )
-def test_frames_of_any_shape_reach_the_detector_whole(shape: tuple[int, int]) -> None:
-    h, w = shape
-    level = np.zeros((h, w, 3), np.uint8)
-    blob = _detector_input(level)
-    assert blob.shape[2] % STEP == 0 and blob.shape[3] % STEP == 0
-    assert h <= blob.shape[2] < h + STEP and w <= blob.shape[3] < w + STEP
-    frame = np.full((h, w, 3), (60, 90, 70), np.uint8)
-    assert all(0 <= x < w and 0 <= y < h for x, y, *_ in networks().candidates(frame))
+def test_the_detectors_cells_map_back_to_the_frame(
+    monkeypatch: pytest.MonkeyPatch,
+    frame_size: tuple[int, int],
+    cells: list[tuple[int, int]],
+    centres: list[tuple[float, float]],
+) -> None:
+    fake = _PeaksAt(cells)
+    monkeypatch.setattr(Networks, "_net", lambda self, name: fake)
+    w, h = frame_size
+    found = Networks().candidates(np.zeros((h, w, 3), np.uint8))
+    got = sorted((round(x), round(y)) for x, y, *_ in found)
+    assert got == sorted((round(x), round(y)) for x, y in centres)
+    assert all(0 <= x < w and 0 <= y < h for x, y, *_ in found)
+    assert all(abs(size - 20 * w / 640) < 0.1 for _, _, size, _, _ in found)
 
 
 def test_swapped_networks_blame_the_install_not_the_photo(tmp_path: Path) -> None:
