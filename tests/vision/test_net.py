@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_demo_sequence import DEMO, expected_values
 
 from vision import read_dice
+from vision.bench import in_camera_frame
 from vision.net import (
     CROP,
     CROP_MARGIN,
@@ -131,14 +132,14 @@ def test_the_networks_alone_read_the_demo_photos(name: str, values: tuple[int, .
 @pytest.mark.parametrize(("name", "values"), expected_values())
 def test_the_demo_photos_read_the_same_as_camera_frames(name: str, values: tuple[int, ...]) -> None:
     # 1280x720, the camera's size (each 640x480 photo enlarged to 960x720 between two bands)
-    photo = cv2.resize(np.asarray(cv2.imread(str(DEMO / name)), np.uint8), (960, 720))
-    frame = np.asarray(cv2.copyMakeBorder(photo, 0, 0, 160, 160, cv2.BORDER_REPLICATE), np.uint8)
+    photo = np.asarray(cv2.imread(str(DEMO / name)), np.uint8)
+    frame = in_camera_frame(photo)
     reading = read_dice(frame)
     assert reading.values == values
     assert all(0 <= d.center[0] < 1280 and 0 <= d.center[1] < 720 for d in reading.dice)
     # and the networks find each face where the photo shows it, at its size
     in_frame = networks().faces(frame)
-    for face in networks().faces(np.asarray(cv2.imread(str(DEMO / name)), np.uint8)):
+    for face in networks().faces(photo):
         x, y, size = face.cx * 1.5 + 160, face.cy * 1.5, face.size * 1.5
         there = min(in_frame, key=lambda f: math.hypot(f.cx - x, f.cy - y))
         assert math.hypot(there.cx - x, there.cy - y) < 0.15 * size
