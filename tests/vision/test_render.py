@@ -5,6 +5,7 @@ these run with MISSDICE_RENDER_TESTS=1 (a few tiny scenes, a second or two)."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import Any
@@ -122,3 +123,27 @@ def test_a_training_goes_on_from_its_checkpoint(tmp_path: Path) -> None:
     assert torch.load(ckpt)["step"] == 4
     _train(Reader(), batches(), 6, None, loss, cpu, "reader", 1e-3, ckpt, 2)
     assert torch.load(ckpt)["step"] == 6
+
+
+@pytest.mark.parametrize("spread", [0.46, 0.64])
+def test_a_sixs_pips_never_touch(spread: float) -> None:
+    import cv2
+
+    from vision.training.render import face_texture, random_look
+
+    rng = np.random.default_rng(4)
+    look = dataclasses.replace(
+        random_look(rng, "opaque", "dark"), pip_radius=0.12, pip_spread=spread
+    )
+    _, _, pips = face_texture(look, 6, rng)
+    count, _ = cv2.connectedComponents((pips > 0.5).astype(np.uint8))
+    assert count - 1 == 6
+
+
+def test_a_die_right_under_the_lens_renders() -> None:
+    """Scene 2309 of seed 1 puts a die so near the camera that its shadow's blur once asked
+    for 5 GB."""
+    from vision.training.render import render_scene
+
+    scene = render_scene(np.random.default_rng([1, 2309]), 256, 256)
+    assert scene.img.shape == (256, 256, 3)

@@ -86,6 +86,8 @@ class Look:
     pip_radius: float
     roundness: float
     opacity: float
+    pip_spread: float = 0.55
+    """How far the corner pips sit from the face's centre, as a share of its half side."""
 
 
 @dataclass
@@ -163,6 +165,7 @@ def random_look(rng: Rng, body: str | None = None, pips: str | None = None) -> L
         pip_radius=rng.uniform(0.075, 0.12),
         roundness=rng.uniform(0.02, 0.35),
         opacity=opacity,
+        pip_spread=rng.uniform(0.46, 0.64),
     )
 
 
@@ -179,8 +182,13 @@ def face_texture(look: Look, value: int, rng: Rng) -> tuple[F32, F32, F32]:
     body = np.empty((n, n, 3), np.float32)
     body[:] = look.body_bgr
     if look.body == "marbled":
-        swirl = 0.5 + 0.5 * np.sin(3.0 * _smooth_noise(rng, n, 24) + _smooth_noise(rng, n, 48))
-        other = np.clip(np.array(look.body_bgr) * rng.uniform(0.3, 1.8, 3), 0, 255)
+        # long soft veins of a second colour, never spots of a pip's size: the phase varies
+        # slowly (blobs of half the face) and the veins are a sine's crests, drawn out
+        phase = _smooth_noise(rng, n, 56) + 0.5 * _smooth_noise(rng, n, 112)
+        waves, sharpness = float(rng.uniform(1.5, 2.5)), float(rng.uniform(1.0, 3.0))
+        swirl = np.asarray((0.5 + 0.5 * np.sin(waves * phase)) ** sharpness, np.float32)
+        other = np.clip(np.array(look.body_bgr) * rng.uniform(0.55, 1.5, 3), 0, 255)
+        swirl = swirl * float(rng.uniform(0.4, 0.8))
         body = body * (1 - swirl[..., None]) + other.astype(np.float32) * swirl[..., None]
     elif look.body == "pearl":
         sheen = _smooth_noise(rng, n, 32)
@@ -196,8 +204,8 @@ def face_texture(look: Look, value: int, rng: Rng) -> tuple[F32, F32, F32]:
     band = max(0.04, look.roundness * 0.5)
     body = body * (0.78 + 0.22 * np.clip(edge / band, 0, 1))[..., None]
     pips = np.zeros((n, n), np.float32)
-    spread = 0.55
-    r = look.pip_radius * n
+    spread = look.pip_spread
+    r = min(look.pip_radius, spread * 0.21) * n  # a 6's pips never touch
     scale = look.one_scale if value == 1 else 1.0
     tex = body.copy()
     for px, py in _LAYOUT[value]:
@@ -484,7 +492,9 @@ def _shadows(img: F32, cam: Camera, dice: list[_Die], light: F64, strength: floa
     if not dice:
         return
     size = max(1.0, float(np.median([abs(_area(cam.project(d.corners(0)))) for d in dice])) ** 0.5)
-    mask = np.asarray(cv2.GaussianBlur(mask, (0, 0), max(0.8, size * 0.12)), np.float32)
+    # a die right under the lens projects huge: its shadow's blur stays within the image
+    sigma = min(max(0.8, size * 0.12), max(h, w) / 4)
+    mask = np.asarray(cv2.GaussianBlur(mask, (0, 0), sigma), np.float32)
     img *= (1 - 0.45 * min(strength, 1.0) * mask)[..., None]
 
 
