@@ -467,11 +467,20 @@ def _place_dice(
                 break
             placed.append(_new_die(rng, c, s, y, look if same_look else random_look(rng)))
         dice.extend(placed)
+    dice = [d for d in dice if _clear_of_lens(cam, d)]
     if dice and rng.random() < 0.08:  # a die lying on another's face
         base = dice[int(rng.integers(len(dice)))]
         top = base.centre + np.array([*rng.normal(0, 0.1 * base.side, 2), base.side])
-        dice.append(_new_die(rng, top, base.side * 0.95, rng.uniform(0, 2 * math.pi), base.look))
+        stacked = _new_die(rng, top, base.side * 0.95, rng.uniform(0, 2 * math.pi), base.look)
+        if _clear_of_lens(cam, stacked):
+            dice.append(stacked)
     return dice
+
+
+def _clear_of_lens(cam: Camera, die: _Die) -> bool:
+    """Whether all of a die is in front of the camera by half its side: a close camera seen
+    this steeply could put a die's corner at or behind the lens, and project it to nonsense."""
+    return float(cam.depth(die.vertices()).min()) >= 0.5 * die.side
 
 
 def _new_die(rng: Rng, centre: F64, side: float, yaw: float, look: Look) -> _Die:
