@@ -155,19 +155,21 @@ def test_no_die_is_placed_at_or_behind_the_lens() -> None:
 
 def test_a_shadows_blur_stays_within_the_image(monkeypatch: pytest.MonkeyPatch) -> None:
     """A die filling far more than the frame once asked OpenCV for a 5 GB blur kernel."""
+    import cv2
+
     from vision.training import render
 
     rng = np.random.default_rng(13)
     cam = render.camera(rng, 128, 96, 0.0, distance=200.0)
     die = render._new_die(rng, np.zeros(3), 150.0, 0.0, render.random_look(rng))
-    blur = render.cv2.GaussianBlur
+    blur = cv2.GaussianBlur
     sigmas: list[float] = []
 
     def spy(src: Any, ksize: Any, sigma: float) -> Any:
         sigmas.append(sigma)
         return blur(src, ksize, sigma)
 
-    monkeypatch.setattr(render.cv2, "GaussianBlur", spy)
+    monkeypatch.setattr(cv2, "GaussianBlur", spy)
     img = np.full((96, 128, 3), 128, np.float32)
     render._shadows(img, cam, [die], np.array([0.3, 0.2, 1.0]), 1.0)
     assert sigmas and max(sigmas) <= 128 / 4
