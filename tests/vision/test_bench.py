@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from vision.bench import in_camera_frame
+from vision.bench import Case, Outcome, in_camera_frame, source_table
+from vision.net import MODELS, NETWORKS, use_networks
 
 
 @pytest.mark.parametrize("shape", [(640, 640), (3024, 4032), (1000, 300), (720, 1280), (9, 16)])
@@ -24,3 +28,24 @@ def test_a_photo_fills_a_camera_frame_whole(shape: tuple[int, int]) -> None:
     assert abs((bottom - top) - scale * (h - 2 * (h // 4))) <= 3
     # the rest of the frame is the photo's edge repeated: the table, not black
     assert (frame[0, 0] == (40, 90, 160)).all() and (frame[-1, -1] == (40, 90, 160)).all()
+
+
+def _outcomes(*files: str) -> list[Outcome]:
+    return [Outcome(Case(f, (1,)), (1,), 1.0, 1.0, 1) for f in files]
+
+
+def test_the_source_table_says_which_networks_read_each_source(tmp_path: Path) -> None:
+    sets = [(tmp_path, _outcomes("images/burak_1.jpg", "images/matteo_2.jpg"))]
+    shipped = source_table(sets)
+    assert "burak" in shipped[2] and shipped[2].endswith("networks never trained on it")
+    assert shipped[3].endswith("networks trained on it (no left-out networks)")
+    other = tmp_path / "other"
+    other.mkdir()
+    for name in NETWORKS:
+        shutil.copy(MODELS / name, other / name)
+    use_networks(other)  # other networks: what they learnt from is their recipe's
+    try:
+        given = source_table(sets)
+    finally:
+        use_networks(MODELS)
+    assert all(f"the networks in {other} (trained on it or not" in line for line in given[2:])
