@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 pytestmark = pytest.mark.skipif(
@@ -173,3 +174,45 @@ def test_a_shadows_blur_stays_within_the_image(monkeypatch: pytest.MonkeyPatch) 
     img = np.full((96, 128, 3), 128, np.float32)
     render._shadows(img, cam, [die], np.array([0.3, 0.2, 1.0]), 1.0)
     assert sigmas and max(sigmas) <= 128 / 4
+
+
+def test_a_translucent_die_shows_its_far_faces_pips() -> None:
+    """Straight down on a translucent 1: the 6 under it shows through, as on real dice."""
+    import cv2
+
+    from vision.training import render
+
+    def top_face(body: str, opacity: float) -> npt.NDArray[np.float32]:
+        """The darkest channel of the face's middle half, the 1's own pip painted out."""
+        rng = np.random.default_rng(21)
+        look = dataclasses.replace(
+            render.random_look(rng, "translucent", "dark"),
+            body=body,
+            body_bgr=(190.0, 200.0, 210.0),
+            pip_bgr=(30.0, 30.0, 30.0),
+            one_scale=1.0,
+            pip_radius=0.08,
+            opacity=opacity,
+        )
+        cam = render.camera(rng, 128, 128, 0.0, distance=130.0)
+        die = render._Die(np.zeros(3), 40.0, 0.0, render._values(rng, 1), look)
+        img = np.full((128, 128, 3), 200.0, np.float32)
+        ids = np.zeros((128, 128), np.int32)
+        light = np.array([0.0, 0.0, 1.0])
+        render._draw_die(img, ids, 1, cam, die, light, 0.6, 1.0, "daylight", cam.position, rng)
+        quad = cam.project(die.corners(0))
+        side = float(np.linalg.norm(quad[1] - quad[0]))
+        grey = np.asarray(img.min(axis=2), np.float32)
+        body_grey = float(np.median(grey[ids == 1]))
+        centre = quad.mean(axis=0)
+        cv2.circle(grey, (round(centre[0]), round(centre[1])), round(0.13 * side), body_grey, -1)
+        x0, y0 = np.round(centre - side / 4).astype(int)
+        x1, y1 = np.round(centre + side / 4).astype(int)
+        return grey[y0:y1, x0:x1]
+
+    def far_pips_depth(face: npt.NDArray[np.float32]) -> float:
+        """How much darker than the face its darkest spot is."""
+        return float(np.median(face) - face.min())
+
+    assert far_pips_depth(top_face("opaque", 1.0)) < 3
+    assert far_pips_depth(top_face("translucent", 0.5)) > 25  # the 6 under it: 160 levels

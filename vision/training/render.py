@@ -549,14 +549,22 @@ def _draw_die(
         # light passes through: the table behind shows, tinted by the body
         tint = body / 255.0
         roi[:] = roi * (1 - sil[..., None]) + roi * sil[..., None] * (0.35 + 0.65 * tint)
-        # the far faces' pips, seen through the body
+        roi[:] = roi * (1 - a) + under * a
+        # the far faces' pips, seen through the body at nearly their own contrast (only the
+        # near faces' tint is over them), a little blurred and tinted by the body they cross
+        seen = float(rng.uniform(0.5, 1.0))
+        blur = face_px * float(rng.uniform(0.0, 0.03))
         for face in range(6):
             facing = float(d.normal(face) @ (eye - d.corners(face).mean(axis=0)))
             if facing > 0:
                 continue
             tex, cover, pip = face_texture(look, d.values[face], rng)
-            _warp_onto(roi, cam.project(d.corners(face)) - off, tex, pip * 0.35 * cover)
-        roi[:] = roi * (1 - a) + under * a
+            if blur > 0.3:
+                pip = np.asarray(
+                    cv2.GaussianBlur(pip, (0, 0), blur * TEXTURE / face_px), np.float32
+                )
+            tinted = tex * (0.4 + 0.6 * tint)
+            _warp_onto(roi, cam.project(d.corners(face)) - off, tinted, pip * seen * cover)
     else:
         roi[:] = roi * (1 - a) + under * a
     ids_roi = ids[y0:y1, x0:x1]
