@@ -551,19 +551,22 @@ def _draw_die(
         roi[:] = roi * (1 - sil[..., None]) + roi * sil[..., None] * (0.35 + 0.65 * tint)
         roi[:] = roi * (1 - a) + under * a
         # the far faces' pips, seen through the body at nearly their own contrast (only the
-        # near faces' tint is over them), a little blurred and tinted by the body they cross
+        # near faces' tint is over them), a little blurred (up to 3% of a face's side, in the
+        # face's plane) and tinted by the body they cross; each pip is its own colour to its
+        # blurred rim, so no ring of the far face's body shows around it
         seen = float(rng.uniform(0.5, 1.0))
-        blur = face_px * float(rng.uniform(0.0, 0.03))
+        blur = TEXTURE * float(rng.uniform(0.0, 0.03))
         for face in range(6):
             facing = float(d.normal(face) @ (eye - d.corners(face).mean(axis=0)))
             if facing > 0:
                 continue
             tex, cover, pip = face_texture(look, d.values[face], rng)
-            if blur > 0.3:
-                pip = np.asarray(
-                    cv2.GaussianBlur(pip, (0, 0), blur * TEXTURE / face_px), np.float32
-                )
-            tinted = tex * (0.4 + 0.6 * tint)
+            inside = pip > 0.9
+            ink = tex[inside].mean(axis=0) if inside.any() else np.array(look.pip_bgr)
+            if blur * face_px / TEXTURE > 0.3:
+                pip = np.asarray(cv2.GaussianBlur(pip, (0, 0), blur), np.float32)
+            tinted = np.empty_like(tex)
+            tinted[:] = ink * (0.4 + 0.6 * tint)
             _warp_onto(roi, cam.project(d.corners(face)) - off, tinted, pip * seen * cover)
     else:
         roi[:] = roi * (1 - a) + under * a

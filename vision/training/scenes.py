@@ -29,7 +29,7 @@ from vision.training.render import Label, render_scene
 
 # Bumped when the renderer changes what a seed makes: old caches are then not mixed in.
 U8 = npt.NDArray[np.uint8]
-RENDER_VERSION = 3
+RENDER_VERSION = 4
 ROOT = Path(__file__).resolve().parents[2] / "artifacts" / "rendered"
 JPEG_QUALITY = 95
 
