@@ -549,7 +549,8 @@ def _draw_die(
         # light passes through: the table behind shows, tinted by the body
         tint = body / 255.0
         roi[:] = roi * (1 - sil[..., None]) + roi * sil[..., None] * (0.35 + 0.65 * tint)
-        roi[:] = roi * (1 - a) + under * a
+    roi[:] = roi * (1 - a) + under * a
+    if look.body == "translucent":
         # the far faces' pips, seen through the body at nearly their own contrast (only the
         # near faces' tint is over them), a little blurred (up to 3% of a face's side, in the
         # face's plane) and tinted by the body they cross; each pip is its own colour to its
@@ -568,8 +569,6 @@ def _draw_die(
             tinted = np.empty_like(tex)
             tinted[:] = ink * (0.4 + 0.6 * tint)
             _warp_onto(roi, cam.project(d.corners(face)) - off, tinted, pip * seen * cover)
-    else:
-        roi[:] = roi * (1 - a) + under * a
     ids_roi = ids[y0:y1, x0:x1]
     for face in range(6):
         centre = d.corners(face).mean(axis=0)
